@@ -1,0 +1,42 @@
+package ready
+
+import (
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// EventKind says what happened to the terminal.
+type EventKind int
+
+// The events the engine is fed.
+const (
+	Output EventKind = iota // the program wrote Data
+	Input                   // Data was sent to the program
+	Resize                  // the terminal was resized
+	Exit                    // the program ended with Code
+)
+
+func (k EventKind) String() string {
+	switch k {
+	case Output:
+		return "output"
+	case Input:
+		return "input"
+	case Resize:
+		return "resize"
+	case Exit:
+		return "exit"
+	}
+	return "unknown"
+}
+
+// Event is one timestamped thing that happened to a terminal, with the
+// screen as it was right after it.
+type Event struct {
+	Time   time.Time
+	Kind   EventKind
+	Data   []byte
+	Code   int             // exit status, for Exit
+	Screen screen.Snapshot // the screen after the event
+}

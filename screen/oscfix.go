@@ -1,0 +1,139 @@
+package screen
+
+import "bytes"
+
+// oscFilter works around a defect in the emulator's parser
+// (charmbracelet/x/ansi): it ends an OSC, DCS, APC, PM or SOS string at any
+// raw 0x9C byte (C1 ST), even when that byte is the continuation byte of a
+// UTF-8 character. Real Claude Code sets its idle title with
+// "ESC]0;✳ Claude Code BEL" and ✳ is E2 9C B3, so the parser would print
+// " Claude Code" onto the screen.
+//
+// The filter tracks the string state itself and replaces such a byte with
+// another continuation byte, so the parser sees an intact string; for OSC
+// strings it keeps the original payload so the title handler can restore it.
+type oscFilter struct {
+	state    int // fsGround, fsEsc, fsString
+	isOSC    bool
+	utfLeft  int    // continuation bytes still expected in the current character
+	payload  []byte // the OSC payload as received
+	mangled  bool   // payload had bytes replaced
+	restored [][2][]byte
+	buf      []byte
+}
+
+const (
+	fsGround = iota
+	fsEsc
+	fsString
+
+	substitute = 0xBF // a continuation byte the parser keeps as data
+)
+
+// filter returns p with 0x9C continuation bytes inside strings replaced. It
+// returns p itself when nothing needed replacing.
+func (f *oscFilter) filter(p []byte) []byte {
+	out := p
+	copied := false
+	for i, b := range p {
+		switch f.state {
+		case fsGround:
+			switch b {
+			case 0x1b:
+				f.state = fsEsc
+			case 0x9d: // C1 OSC
+				f.start(true)
+			case 0x90, 0x98, 0x9e, 0x9f: // C1 DCS, SOS, PM, APC
+				f.start(false)
+			}
+		case fsEsc:
+			switch b {
+			case ']':
+				f.start(true)
+			case 'P', 'X', '^', '_':
+				f.start(false)
+			case 0x1b:
+			default:
+				f.state = fsGround
+			}
+		case fsString:
+			switch {
+			case b == 0x07 && f.isOSC, b == 0x18, b == 0x1a:
+				f.end()
+				f.state = fsGround
+			case b == 0x1b:
+				f.end()
+				f.state = fsEsc
+			case b >= 0x80 && b <= 0xbf && f.utfLeft > 0:
+				f.utfLeft--
+				if f.isOSC {
+					f.payload = append(f.payload, b)
+				}
+				if b == 0x9c {
+					if !copied {
+						out = append(f.buf[:0], p...)
+						copied = true
+					}
+					out[i] = substitute
+					f.mangled = true
+				}
+			case b == 0x9c:
+				f.end()
+				f.state = fsGround
+			default:
+				switch {
+				case b >= 0xc2 && b <= 0xdf:
+					f.utfLeft = 1
+				case b >= 0xe0 && b <= 0xef:
+					f.utfLeft = 2
+				case b >= 0xf0 && b <= 0xf4:
+					f.utfLeft = 3
+				default:
+					f.utfLeft = 0
+				}
+				if f.isOSC && len(f.payload) < 1<<16 {
+					f.payload = append(f.payload, b)
+				}
+			}
+		}
+	}
+	if copied {
+		f.buf = out[:0]
+	}
+	return out
+}
+
+func (f *oscFilter) start(osc bool) {
+	f.state, f.isOSC, f.utfLeft = fsString, osc, 0
+	f.payload, f.mangled = f.payload[:0], false
+}
+
+// end closes a string; a mangled OSC payload is queued for restore.
+func (f *oscFilter) end() {
+	if f.isOSC && f.mangled {
+		orig := bytes.Clone(f.payload)
+		m := bytes.Clone(orig)
+		for i, b := range m {
+			if b == 0x9c {
+				m[i] = substitute
+			}
+		}
+		if len(f.restored) > 8 { // never grows without bound on odd input
+			f.restored = f.restored[1:]
+		}
+		f.restored = append(f.restored, [2][]byte{m, orig})
+	}
+	f.isOSC, f.mangled = false, false
+}
+
+// restore returns the original payload of an OSC the parser dispatched with
+// data; data itself when the filter did not change it.
+func (f *oscFilter) restore(data []byte) []byte {
+	for i, r := range f.restored {
+		if bytes.Equal(r[0], data) {
+			f.restored = append(f.restored[:i], f.restored[i+1:]...)
+			return r[1]
+		}
+	}
+	return data
+}

@@ -1,0 +1,314 @@
+// Package screen is the emulated terminal screen that ttyrig programs draw
+// on: github.com/charmbracelet/x/vt behind a mutex, answering terminal
+// queries (cursor position, device attributes, colours, modes) the moment
+// they are parsed, hiding half-drawn synchronized frames, and remembering when
+// the screen last changed so stability questions are cheap.
+//
+// Feed it program output with WriteAt and read it with Snapshot:
+//
+//	s := screen.New(100, 30, screen.WithReplies(sendToProgram))
+//	s.WriteAt(time.Now(), chunk)
+//	fmt.Println(s.Snapshot())
+package screen
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"time"
+
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+
+	"github.com/ttyrig/ttyrig/clock"
+)
+
+// syncHoldLimit is how long a synchronized update (DEC 2026) may hide the
+// screen's changes; terminals show a frame held open longer anyway.
+const syncHoldLimit = time.Second
+
+// Option configures a Screen.
+type Option func(*Screen)
+
+// WithReplies sets where the screen's answers to terminal queries go (for a
+// live program: its PTY input). Answers arrive in order, each as one call.
+// Without it they are discarded, as replay wants.
+func WithReplies(f func([]byte)) Option { return func(s *Screen) { s.replies = f } }
+
+// WithClock sets the clock used to decide when an open synchronized update
+// has been held too long. The default is the wall clock.
+func WithClock(c clock.Clock) Option { return func(s *Screen) { s.clock = c } }
+
+// Screen is a terminal screen fed by program output. All methods are safe
+// for concurrent use.
+type Screen struct {
+	mu      sync.Mutex
+	emu     *vt.Emulator
+	clock   clock.Clock
+	replies func([]byte)
+	osc     oscFilter
+	kitty   kittyFlags
+
+	// What observers see, rebuilt from the emulator after each write.
+	rows       []*row
+	rowsShared bool // a snapshot refers to rows
+	title      string
+	cursor     Position
+	visible    bool
+	alt        bool
+	bracketed  bool
+
+	now       time.Time // time of the write being parsed
+	at        time.Time
+	changed   time.Time
+	cleared   time.Time
+	allDirty  bool // the whole screen must be reread (resize, buffer switch)
+	syncOpen  bool
+	syncStart time.Time
+	frozen    Snapshot // last complete frame while a synchronized update is open
+
+	drained chan struct{}
+}
+
+// New returns a cols×rows screen.
+func New(cols, rows int, opts ...Option) *Screen {
+	s := &Screen{
+		emu:      vt.NewEmulator(cols, rows),
+		clock:    clock.Real,
+		visible:  true,
+		allDirty: true,
+		drained:  make(chan struct{}),
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	s.emu.SetCallbacks(vt.Callbacks{
+		AltScreen:        func(on bool) { s.alt = on; s.cleared = s.now; s.allDirty = true; s.touch() },
+		CursorVisibility: func(v bool) { s.visible = v; s.touch() },
+		EnableMode:       func(m ansi.Mode) { s.modeChanged(m, true) },
+		DisableMode:      func(m ansi.Mode) { s.modeChanged(m, false) },
+	})
+	s.registerHandlers()
+	// Make DECRQM report synchronized output as supported-and-reset rather
+	// than unknown, so programs that probe for it use it, as they would in
+	// a modern terminal.
+	_, _ = s.emu.Write([]byte("\x1b[?2026l"))
+	go s.drain()
+	s.refresh()
+	return s
+}
+
+// drain moves the emulator's replies to the replies func. x/vt writes them
+// into a synchronous pipe, so without a reader a query would block the
+// parser forever.
+func (s *Screen) drain() {
+	defer close(s.drained)
+	buf := make([]byte, 4096)
+	for {
+		n, err := s.emu.Read(buf)
+		if n > 0 && s.replies != nil {
+			s.replies(bytes.Clone(buf[:n]))
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Close stops the reply goroutine. The screen stays readable.
+func (s *Screen) Close() error {
+	if pw, ok := s.emu.InputPipe().(*io.PipeWriter); ok {
+		_ = pw.Close()
+	}
+	<-s.drained
+	return nil
+}
+
+// Write feeds program output stamped with the screen's clock.
+func (s *Screen) Write(p []byte) (int, error) {
+	s.WriteAt(s.clock.Now(), p)
+	return len(p), nil
+}
+
+// WriteAt feeds program output that arrived at t. Queries in p are answered
+// as they are parsed, so a cursor report reflects the cursor at the moment
+// of the query even in the middle of a chunk.
+func (s *Screen) WriteAt(t time.Time, p []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.now = t
+	if t.After(s.at) {
+		s.at = t
+	}
+	_, _ = s.emu.Write(s.osc.filter(p))
+	if s.syncOpen && t.Sub(s.syncStart) < syncHoldLimit {
+		return // observers keep seeing the frozen frame
+	}
+	s.refresh()
+}
+
+// Resize changes the screen size, as the terminal window would.
+func (s *Screen) Resize(cols, rows int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.emu.Resize(cols, rows)
+	s.allDirty = true
+	s.now = s.clock.Now()
+	s.refresh()
+}
+
+// Snapshot returns the screen as observers should see it now. While a
+// synchronized update is open it returns the last complete frame, for at
+// most a second.
+func (s *Screen) Snapshot() Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.syncOpen {
+		if s.clock.Now().Sub(s.syncStart) < syncHoldLimit {
+			return s.frozen
+		}
+		s.refresh()
+	}
+	return s.snapshotLocked()
+}
+
+// LastChange returns when the visible screen last changed.
+func (s *Screen) LastChange() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+func (s *Screen) snapshotLocked() Snapshot {
+	s.rowsShared = true
+	return Snapshot{
+		rows:          s.rows,
+		cols:          s.emu.Width(),
+		cursor:        s.cursor,
+		cursorVisible: s.visible,
+		altScreen:     s.alt,
+		title:         s.title,
+		bracketed:     s.bracketed,
+		syncOpen:      s.syncOpen,
+		at:            s.at,
+		changed:       s.changed,
+		cleared:       s.cleared,
+	}
+}
+
+func (s *Screen) modeChanged(m ansi.Mode, on bool) {
+	switch m {
+	case ansi.ModeSynchronizedOutput:
+		if on && !s.syncOpen {
+			s.refresh() // the frame drawn so far is the one to show
+			s.syncOpen, s.syncStart = true, s.now
+			s.frozen = s.snapshotLocked()
+		} else if !on {
+			s.syncOpen = false
+		}
+	case ansi.ModeBracketedPaste:
+		s.bracketed = on
+		s.touch()
+	}
+}
+
+// refresh rereads the rows the emulator touched, and the cursor and title,
+// and moves the change time when anything observers see differs.
+func (s *Screen) refresh() {
+	cols, nrows := s.emu.Width(), s.emu.Height()
+	changed := false
+	if len(s.rows) != nrows {
+		s.rows, s.rowsShared = make([]*row, nrows), false
+		s.allDirty, changed = true, true
+	}
+	touched := s.emu.Touched()
+	for y := range nrows {
+		if !s.allDirty && (y >= len(touched) || touched[y] == nil) && s.rows[y] != nil {
+			continue
+		}
+		r := readRow(s.emu, y, cols)
+		if old := s.rows[y]; old == nil || !old.equal(r) {
+			if s.rowsShared { // a snapshot holds the slice: copy on write
+				s.rows = append([]*row(nil), s.rows...)
+				s.rowsShared = false
+			}
+			s.rows[y] = r
+			changed = true
+		}
+	}
+	s.allDirty = false
+	for i := range touched { // x/vt's Emulator has no ClearTouched; the slice is its own
+		touched[i] = nil
+	}
+
+	pos := s.emu.CursorPosition()
+	cur := Position{Row: pos.Y + 1, Col: pos.X + 1}
+	if cur != s.cursor {
+		s.cursor, changed = cur, true
+	}
+	if changed {
+		s.changed = s.now
+	}
+}
+
+// touch records a change observers can see that is not in the cells.
+func (s *Screen) touch() { s.changed = s.now }
+
+func readRow(emu *vt.Emulator, y, cols int) *row {
+	r := &row{cells: make([]Cell, cols)}
+	var text []byte
+	lastNonBlank := 0
+	for x := range cols {
+		c := convertCell(emu.CellAt(x, y))
+		r.cells[x] = c
+		if c.Width == 0 {
+			continue
+		}
+		text = append(text, c.Content...)
+		if c.Content != " " {
+			lastNonBlank = len(text)
+		}
+	}
+	r.text = string(text[:lastNonBlank])
+	return r
+}
+
+func convertCell(c *uv.Cell) Cell {
+	if c == nil {
+		return Cell{Content: " ", Width: 1}
+	}
+	out := Cell{
+		Content:       c.Content,
+		Width:         c.Width,
+		Fg:            c.Style.Fg,
+		Bg:            c.Style.Bg,
+		Bold:          c.Style.Attrs&uv.AttrBold != 0,
+		Faint:         c.Style.Attrs&uv.AttrFaint != 0,
+		Italic:        c.Style.Attrs&uv.AttrItalic != 0,
+		Blink:         c.Style.Attrs&(uv.AttrBlink|uv.AttrRapidBlink) != 0,
+		Reverse:       c.Style.Attrs&uv.AttrReverse != 0,
+		Strikethrough: c.Style.Attrs&uv.AttrStrikethrough != 0,
+		Underline:     c.Style.Underline != uv.UnderlineNone,
+	}
+	if out.Content == "" && out.Width > 0 {
+		out.Content = " "
+	}
+	return out
+}
+
+func (r *row) equal(o *row) bool {
+	if r.text != o.text || len(r.cells) != len(o.cells) {
+		return false
+	}
+	for i := range r.cells {
+		a, b := &r.cells[i], &o.cells[i]
+		if a.Content != b.Content || a.Width != b.Width || a.Bold != b.Bold || a.Faint != b.Faint ||
+			a.Italic != b.Italic || a.Underline != b.Underline || a.Blink != b.Blink ||
+			a.Reverse != b.Reverse || a.Strikethrough != b.Strikethrough ||
+			!colorEqual(a.Fg, b.Fg) || !colorEqual(a.Bg, b.Bg) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,205 @@
+package screen
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"time"
+)
+
+// Position is a place on the screen, 1-based like the terminal's own
+// cursor reports (CSI 6n answers "row;col").
+type Position struct {
+	Row, Col int
+}
+
+func (p Position) String() string { return fmt.Sprintf("%d,%d", p.Row, p.Col) }
+
+// Cell is one character cell of a snapshot with its style.
+// A nil colour means the terminal's default.
+type Cell struct {
+	Content       string // the grapheme; "" for the second half of a wide character
+	Width         int    // 0, 1 or 2 columns
+	Fg, Bg        color.Color
+	Bold          bool
+	Faint         bool
+	Italic        bool
+	Underline     bool
+	Blink         bool
+	Reverse       bool
+	Strikethrough bool
+}
+
+// row is one immutable screen row. Rows are shared between snapshots and
+// replaced, never modified, when the screen changes.
+type row struct {
+	cells []Cell
+	text  string // content with trailing blanks trimmed
+}
+
+// Snapshot is the state of a screen at one moment. It is a value: safe to
+// keep, compare and share between goroutines.
+type Snapshot struct {
+	rows          []*row
+	cols          int
+	cursor        Position
+	cursorVisible bool
+	altScreen     bool
+	title         string
+	bracketed     bool
+	syncOpen      bool
+	at            time.Time // last byte included
+	changed       time.Time // last visible change
+	cleared       time.Time // last erase of the whole screen
+}
+
+// Size returns the screen's columns and rows.
+func (s Snapshot) Size() (cols, rows int) { return s.cols, len(s.rows) }
+
+// Cursor returns the cursor position, 1-based.
+func (s Snapshot) Cursor() Position { return s.cursor }
+
+// CursorVisible reports whether the program shows the cursor (DECTCEM).
+func (s Snapshot) CursorVisible() bool { return s.cursorVisible }
+
+// AltScreen reports whether the alternate screen buffer is active.
+func (s Snapshot) AltScreen() bool { return s.altScreen }
+
+// Title returns the window title set by OSC 0 or OSC 2.
+func (s Snapshot) Title() string { return s.title }
+
+// BracketedPaste reports whether the program enabled bracketed paste (mode 2004).
+func (s Snapshot) BracketedPaste() bool { return s.bracketed }
+
+// SyncOpen reports whether a synchronized update (DEC mode 2026) is open.
+// The snapshot then shows the last complete frame, not the half-drawn one.
+func (s Snapshot) SyncOpen() bool { return s.syncOpen }
+
+// Time returns when the last output byte included in the snapshot arrived.
+func (s Snapshot) Time() time.Time { return s.at }
+
+// Changed returns when the visible screen (text, style, cursor, title or a
+// mode) last changed. Repainting identical content is not a change.
+func (s Snapshot) Changed() time.Time { return s.changed }
+
+// LastClear returns when the whole screen was last erased (ED 2 or 3, a reset,
+// or a switch of screen buffer); zero if never.
+func (s Snapshot) LastClear() time.Time { return s.cleared }
+
+// Cell returns the cell at a 1-based row and column; the zero Cell when the
+// position is off the screen.
+func (s Snapshot) Cell(row, col int) Cell {
+	if row < 1 || row > len(s.rows) || col < 1 || col > s.cols {
+		return Cell{}
+	}
+	r := s.rows[row-1]
+	if col > len(r.cells) {
+		return Cell{Content: " ", Width: 1}
+	}
+	return r.cells[col-1]
+}
+
+// Lines returns the screen's text, one string per row, from the top row to
+// the last row that holds text or the cursor. Trailing blanks are trimmed,
+// except that the cursor's row reaches to the cursor, so a prompt reads as
+// the user sees it ("$ " with the cursor after the space).
+func (s Snapshot) Lines() []string {
+	last := 0
+	for i, r := range s.rows {
+		if r.text != "" {
+			last = i + 1
+		}
+	}
+	if s.cursor.Row > last && s.cursor.Row <= len(s.rows) {
+		last = s.cursor.Row
+	}
+	out := make([]string, last)
+	for i := range last {
+		out[i] = s.rowText(i + 1)
+	}
+	return out
+}
+
+// Line returns one line of Lines; negative i counts from the end, so
+// Line(-1) is the last line that holds text or the cursor. Out of range
+// gives "".
+func (s Snapshot) Line(i int) string {
+	lines := s.Lines()
+	if i < 0 {
+		i += len(lines)
+	}
+	if i < 0 || i >= len(lines) {
+		return ""
+	}
+	return lines[i]
+}
+
+// Row returns the text of a 1-based screen row, counted from the top of the
+// screen whatever it holds; "" when off the screen.
+func (s Snapshot) Row(row int) string {
+	if row < 1 || row > len(s.rows) {
+		return ""
+	}
+	return s.rowText(row)
+}
+
+// rowText pads the cursor's row out to the cursor column.
+func (s Snapshot) rowText(row int) string {
+	t := s.rows[row-1].text
+	if row != s.cursor.Row {
+		return t
+	}
+	if w := displayWidth(s.rows[row-1].cells, len(t)); w < s.cursor.Col-1 {
+		t += strings.Repeat(" ", s.cursor.Col-1-w)
+	}
+	return t
+}
+
+// Text returns Lines joined by newlines.
+func (s Snapshot) Text() string { return strings.Join(s.Lines(), "\n") }
+
+// String renders the screen for a failure message: a header with the size,
+// cursor and title, each line numbered, and a caret under the cursor.
+func (s Snapshot) String() string {
+	var b strings.Builder
+	vis := "visible"
+	if !s.cursorVisible {
+		vis = "hidden"
+	}
+	fmt.Fprintf(&b, "screen %dx%d, cursor %d,%d (%s)", s.cols, len(s.rows), s.cursor.Row, s.cursor.Col, vis)
+	if s.altScreen {
+		b.WriteString(", alt screen")
+	}
+	if s.title != "" {
+		fmt.Fprintf(&b, ", title %q", s.title)
+	}
+	b.WriteString("\n")
+	lines := s.Lines()
+	for i, l := range lines {
+		fmt.Fprintf(&b, "%3d │%s\n", i+1, l)
+		if i+1 == s.cursor.Row {
+			fmt.Fprintf(&b, "    │%s^ cursor\n", strings.Repeat(" ", max(s.cursor.Col-1, 0)))
+		}
+	}
+	if len(lines) == 0 {
+		b.WriteString("    │(empty)\n")
+	}
+	return b.String()
+}
+
+// displayWidth returns the columns taken by the cells holding the first n
+// bytes of a row's text.
+func displayWidth(cells []Cell, n int) int {
+	w, used := 0, 0
+	for _, c := range cells {
+		if used >= n {
+			break
+		}
+		if c.Width == 0 {
+			continue
+		}
+		used += len(c.Content)
+		w += c.Width
+	}
+	return w
+}

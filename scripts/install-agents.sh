@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Installs the pinned agent CLIs (Claude Code, Codex CLI, Gemini CLI) that the
+# real-agent tests drive, into a cache directory outside the repository.
+#
+#   TTYRIG_AGENTS_DIR   where to install (default: $XDG_CACHE_HOME/ttyrig/agents,
+#                       or ~/.cache/ttyrig/agents)
+#
+# Idempotent: when every pinned version is already there and runs, it does
+# nothing. Keep the versions in step with fixtures/agents/agents.go.
+set -euo pipefail
+
+PKGS=(
+	"@anthropic-ai/claude-code@2.1.197"
+	"@openai/codex@0.169.0"
+	"@google/gemini-cli@0.61.0"
+)
+
+if [[ -n "${TTYRIG_AGENTS_DIR:-}" ]]; then
+	dir="$TTYRIG_AGENTS_DIR"
+elif [[ -n "${XDG_CACHE_HOME:-}" ]]; then
+	dir="$XDG_CACHE_HOME/ttyrig/agents"
+else
+	dir="$HOME/.cache/ttyrig/agents"
+fi
+
+command -v npm >/dev/null || { echo "install-agents: npm not found" >&2; exit 1; }
+command -v node >/dev/null || { echo "install-agents: node not found" >&2; exit 1; }
+
+# installed_version prints the version recorded in node_modules/<pkg>/package.json.
+installed_version() {
+	local pj="$dir/node_modules/$1/package.json"
+	[[ -f "$pj" ]] || return 0
+	node -e 'process.stdout.write(require(process.argv[1]).version || "")' "$pj"
+}
+
+up_to_date() {
+	local spec name want
+	for spec in "${PKGS[@]}"; do
+		name="${spec%@*}"
+		want="${spec##*@}"
+		[[ "$(installed_version "$name")" == "$want" ]] || return 1
+	done
+	return 0
+}
+
+mkdir -p "$dir"
+if up_to_date; then
+	echo "install-agents: pinned versions already in $dir"
+else
+	# A package.json of our own keeps npm from walking up into a parent project.
+	[[ -f "$dir/package.json" ]] || echo '{"name":"ttyrig-agents","private":true}' >"$dir/package.json"
+	echo "install-agents: installing ${PKGS[*]} into $dir"
+	(cd "$dir" && npm install --no-audit --no-fund --save-exact "${PKGS[@]}")
+fi
+
+# npm here does not run install scripts, and Claude Code's postinstall is what
+# puts its native binary in place.
+if ! "$dir/node_modules/.bin/claude" --version >/dev/null 2>&1; then
+	echo "install-agents: running Claude Code's install.cjs"
+	(cd "$dir/node_modules/@anthropic-ai/claude-code" && node install.cjs)
+fi
+
+for bin in claude codex gemini; do
+	printf 'install-agents: %-6s ' "$bin"
+	if ! out=$("$dir/node_modules/.bin/$bin" --version 2>&1); then
+		echo "FAILED: $out" >&2
+		exit 1
+	fi
+	echo "$out"
+done

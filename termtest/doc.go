@@ -1,0 +1,18 @@
+// Package termtest runs terminal programs in a real PTY behind an emulated
+// screen and drives them like a user: type, press keys, paste, resize, wait
+// until the program is ready for input, and assert on what the screen shows.
+//
+// In tests, Spawn starts a program and ties it to the test:
+//
+//	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
+//	term.WaitForReady()
+//	term.Submit("echo hi")
+//	term.ExpectScreen().ToContain("hi")
+//
+// Outside tests, Start returns a Terminal whose methods return errors.
+//
+// Where a byte goes: the read loop (terminal.go) stamps each PTY chunk with
+// the clock and hands it to the screen (package screen), then to the
+// readiness engine (package ready) and the recorder; answers to terminal
+// queries and everything typed go out through one input queue (input.go).
+package termtest

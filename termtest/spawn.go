@@ -1,0 +1,78 @@
+package termtest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Term is a Terminal tied to a test: its methods fail the test with a full
+// report instead of returning errors, and the program is closed when the
+// test ends.
+type Term struct {
+	tb   testing.TB
+	term *Terminal
+}
+
+// Spawn starts argv in a real PTY for the test and registers Close with
+// t.Cleanup, so the program's process group, its PTY and every goroutine end
+// with the test.
+func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
+	tb.Helper()
+	term, err := Start(context.Background(), argv, opts...)
+	if err != nil {
+		tb.Fatalf("termtest.Spawn: %v", err)
+	}
+	tb.Cleanup(func() { _ = term.Close() })
+	return &Term{tb: tb, term: term}
+}
+
+// Terminal returns the underlying Terminal, whose methods return errors.
+func (m *Term) Terminal() *Terminal { return m.term }
+
+func (m *Term) check(err error) {
+	if err != nil {
+		m.tb.Helper()
+		m.tb.Fatal(err)
+	}
+}
+
+// Type sends text as if typed; newlines are Enter presses.
+func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.term.Type(text)) }
+
+// Press sends key presses.
+func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.term.Press(keys...)) }
+
+// Paste sends text as a (bracketed, if enabled) paste.
+func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.term.Paste(text)) }
+
+// Resize changes the terminal size; the program sees SIGWINCH.
+func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.term.Resize(cols, rows)) }
+
+// Screen returns a snapshot of the screen now.
+func (m *Term) Screen() screen.Snapshot { return m.term.Screen() }
+
+// WaitForReady waits, up to the terminal's timeout, until the program is
+// ready for input, and returns the ready state it saw (Ready or Question).
+func (m *Term) WaitForReady() ready.Transition {
+	m.tb.Helper()
+	tr, err := m.term.WaitForReadyContext(context.Background())
+	m.check(err)
+	return tr
+}
+
+// Wait waits, up to the terminal's timeout, for the program to exit and
+// returns its exit status.
+func (m *Term) Wait() int {
+	m.tb.Helper()
+	ctx, cancel := m.term.bound(context.Background())
+	defer cancel()
+	code, err := m.term.Wait(ctx)
+	m.check(err)
+	return code
+}
+
+// Close ends the program now; it also runs at test cleanup.
+func (m *Term) Close() { m.tb.Helper(); m.check(m.term.Close()) }
