@@ -43,10 +43,30 @@ func buildEnv(extra []string) []string {
 func stopGroup(pgid int, grace time.Duration, reaped <-chan struct{}) {
 	_ = syscall.Kill(-pgid, syscall.SIGHUP)
 	_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
-	select {
-	case <-reaped:
-	case <-time.After(grace):
+	if reaped != nil {
+		select {
+		case <-reaped:
+		case <-time.After(grace):
+		}
 	}
 	// Children of the leader may still be alive even when it has exited.
 	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+}
+
+// pollable returns the PTY master as a non-blocking file managed by Go's
+// poller, so read deadlines and Close interrupt a blocked Read. (creack/pty
+// hands out a blocking file; a grandchild holding the PTY open would
+// otherwise keep the read loop alive after Close.)
+func pollable(f *os.File) (*os.File, error) {
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		_ = syscall.Close(fd)
+		return nil, err
+	}
+	syscall.CloseOnExec(fd)
+	_ = f.Close()
+	return os.NewFile(uintptr(fd), f.Name()), nil
 }

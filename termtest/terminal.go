@@ -118,9 +118,14 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		}
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
-	t.pty = f
+	if t.pty, err = pollable(f); err != nil {
+		_ = f.Close()
+		stopGroup(cmd.Process.Pid, 0, nil)
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
+	}
 	t.start = cfg.clock.Now()
-	t.in = newInputQueue(f)
+	t.in = newInputQueue(t.pty)
 	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
 
 	go t.reap()
