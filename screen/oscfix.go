@@ -36,25 +36,39 @@ func (f *oscFilter) filter(p []byte) []byte {
 	out := p
 	copied := false
 	for i, b := range p {
-		switch f.state {
-		case fsGround:
-			switch b {
-			case 0x1b:
-				f.state = fsEsc
-			case 0x9d: // C1 OSC
-				f.start(true)
-			case 0x90, 0x98, 0x9e, 0x9f: // C1 DCS, SOS, PM, APC
-				f.start(false)
-			}
-		case fsEsc:
+		if f.state == fsEsc {
 			switch b {
 			case ']':
 				f.start(true)
+				continue
 			case 'P', 'X', '^', '_':
 				f.start(false)
+				continue
 			case 0x1b:
+				continue
+			}
+			f.state = fsGround
+			if b < 0x80 {
+				continue // the escape's final byte
+			}
+			// A C1 control or UTF-8 lead byte acts as in ground state.
+		}
+		switch f.state {
+		case fsGround:
+			switch {
+			case f.utfLeft > 0:
+				// The parser takes the bytes after a UTF-8 lead byte as the
+				// character's, whatever they are: 0x9D in "語" (E8 AA 9E) or
+				// "❯" (E2 9D AF) is not a C1 control.
+				f.utfLeft--
+			case b == 0x1b:
+				f.state = fsEsc
+			case b == 0x9d: // C1 OSC
+				f.start(true)
+			case b == 0x90, b == 0x98, b == 0x9e, b == 0x9f: // C1 DCS, SOS, PM, APC
+				f.start(false)
 			default:
-				f.state = fsGround
+				f.utfLeft = utf8Continuations(b)
 			}
 		case fsString:
 			switch {
@@ -81,16 +95,7 @@ func (f *oscFilter) filter(p []byte) []byte {
 				f.end()
 				f.state = fsGround
 			default:
-				switch {
-				case b >= 0xc2 && b <= 0xdf:
-					f.utfLeft = 1
-				case b >= 0xe0 && b <= 0xef:
-					f.utfLeft = 2
-				case b >= 0xf0 && b <= 0xf4:
-					f.utfLeft = 3
-				default:
-					f.utfLeft = 0
-				}
+				f.utfLeft = utf8Continuations(b)
 				if f.isOSC && len(f.payload) < 1<<16 {
 					f.payload = append(f.payload, b)
 				}
@@ -101,6 +106,20 @@ func (f *oscFilter) filter(p []byte) []byte {
 		f.buf = out[:0]
 	}
 	return out
+}
+
+// utf8Continuations returns how many continuation bytes follow b when b
+// leads a UTF-8 character, as the parser counts them; else 0.
+func utf8Continuations(b byte) int {
+	switch {
+	case b >= 0xc2 && b <= 0xdf:
+		return 1
+	case b >= 0xe0 && b <= 0xef:
+		return 2
+	case b >= 0xf0 && b <= 0xf4:
+		return 3
+	}
+	return 0
 }
 
 func (f *oscFilter) start(osc bool) {
@@ -123,7 +142,7 @@ func (f *oscFilter) end() {
 		}
 		f.restored = append(f.restored, [2][]byte{m, orig})
 	}
-	f.isOSC, f.mangled = false, false
+	f.isOSC, f.mangled, f.utfLeft = false, false, 0
 }
 
 // restore returns the original payload of an OSC the parser dispatched with

@@ -75,6 +75,7 @@ func (s *Screen) registerHandlers() {
 	e.RegisterEscHandler('c', func() bool { // RIS
 		s.cleared = s.now
 		s.kitty = kittyFlags{}
+		s.allDirty = true // x/vt's reset forgets which rows it touched
 		return false
 	})
 
@@ -133,9 +134,15 @@ func (k *kittyFlags) set(f, mode int) {
 	}
 }
 
+// colorEqual compares colours by value. The emulator's colours are all
+// comparable types (ansi.BasicColor, ansi.IndexedColor, color.RGBA, ...),
+// so == is a safe shortcut before converting to RGBA.
 func colorEqual(a, b color.Color) bool {
+	if a == b {
+		return true
+	}
 	if a == nil || b == nil {
-		return a == b
+		return false
 	}
 	r1, g1, b1, a1 := a.RGBA()
 	r2, g2, b2, a2 := b.RGBA()

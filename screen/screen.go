@@ -17,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
@@ -27,6 +26,9 @@ import (
 // syncHoldLimit is how long a synchronized update (DEC 2026) may hide the
 // screen's changes; terminals show a frame held open longer anyway.
 const syncHoldLimit = time.Second
+
+// syncEnd ends a synchronized update (DEC mode 2026 reset).
+var syncEnd = []byte("\x1b[?2026l")
 
 // Option configures a Screen.
 type Option func(*Screen)
@@ -65,8 +67,11 @@ type Screen struct {
 	cleared   time.Time
 	allDirty  bool // the whole screen must be reread (resize, buffer switch)
 	syncOpen  bool
+	syncLazy  bool // the open update closes later in the same write
 	syncStart time.Time
 	frozen    Snapshot // last complete frame while a synchronized update is open
+
+	scratch scratch // reused by readRow
 
 	drained chan struct{}
 }
@@ -141,7 +146,18 @@ func (s *Screen) WriteAt(t time.Time, p []byte) {
 	if t.After(s.at) {
 		s.at = t
 	}
-	_, _ = s.emu.Write(s.osc.filter(p))
+	p = s.osc.filter(p)
+	// Frames opened and closed within p are never seen half-drawn (p is
+	// parsed under the lock), so up to p's last sync-close their opens need
+	// not capture the frame drawn so far. Repainting spinners send many
+	// such frames per read; capturing each would cost more than parsing.
+	if i := bytes.LastIndex(p, syncEnd); i >= 0 {
+		s.syncLazy = true
+		_, _ = s.emu.Write(p[:i+len(syncEnd)])
+		s.syncLazy = false
+		p = p[i+len(syncEnd):]
+	}
+	_, _ = s.emu.Write(p)
 	if s.syncOpen && t.Sub(s.syncStart) < syncHoldLimit {
 		return // observers keep seeing the frozen frame
 	}
@@ -201,9 +217,11 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 	switch m {
 	case ansi.ModeSynchronizedOutput:
 		if on && !s.syncOpen {
-			s.refresh() // the frame drawn so far is the one to show
 			s.syncOpen, s.syncStart = true, s.now
-			s.frozen = s.snapshotLocked()
+			if !s.syncLazy {
+				s.refresh() // the frame drawn so far is the one to show
+				s.frozen = s.snapshotLocked()
+			}
 		} else if !on {
 			s.syncOpen = false
 		}
@@ -222,20 +240,33 @@ func (s *Screen) refresh() {
 		s.rows, s.rowsShared = make([]*row, nrows), false
 		s.allDirty, changed = true, true
 	}
+	// prev stays as it was (rows are copied on the first change), so rows
+	// that scrolled can be found there and kept rather than reread.
+	prev, wasShared := s.rows, s.rowsShared
+	s.rowsShared = true
+	m := mover{prev: prev}
 	touched := s.emu.Touched()
 	for y := range nrows {
-		if !s.allDirty && (y >= len(touched) || touched[y] == nil) && s.rows[y] != nil {
+		old := prev[y]
+		if !s.allDirty && (y >= len(touched) || touched[y] == nil) && old != nil {
 			continue
 		}
-		r := readRow(s.emu, y, cols)
-		if old := s.rows[y]; old == nil || !old.equal(r) {
-			if s.rowsShared { // a snapshot holds the slice: copy on write
-				s.rows = append([]*row(nil), s.rows...)
-				s.rowsShared = false
-			}
-			s.rows[y] = r
-			changed = true
+		r := m.find(s.emu, y, cols)
+		if r != nil && r == old {
+			continue // repainted as it was
 		}
+		if r == nil {
+			r = readRow(s.emu, y, cols, &s.scratch)
+		}
+		if s.rowsShared { // a snapshot (or prev) holds the slice: copy on write
+			s.rows = append([]*row(nil), s.rows...)
+			s.rowsShared = false
+		}
+		s.rows[y] = r
+		changed = true
+	}
+	if s.rowsShared { // nothing changed: s.rows is still prev
+		s.rowsShared = wasShared
 	}
 	s.allDirty = false
 	for i := range touched { // x/vt's Emulator has no ClearTouched; the slice is its own
@@ -254,61 +285,3 @@ func (s *Screen) refresh() {
 
 // touch records a change observers can see that is not in the cells.
 func (s *Screen) touch() { s.changed = s.now }
-
-func readRow(emu *vt.Emulator, y, cols int) *row {
-	r := &row{cells: make([]Cell, cols)}
-	var text []byte
-	lastNonBlank := 0
-	for x := range cols {
-		c := convertCell(emu.CellAt(x, y))
-		r.cells[x] = c
-		if c.Width == 0 {
-			continue
-		}
-		text = append(text, c.Content...)
-		if c.Content != " " {
-			lastNonBlank = len(text)
-		}
-	}
-	r.text = string(text[:lastNonBlank])
-	return r
-}
-
-func convertCell(c *uv.Cell) Cell {
-	if c == nil {
-		return Cell{Content: " ", Width: 1}
-	}
-	out := Cell{
-		Content:       c.Content,
-		Width:         c.Width,
-		Fg:            c.Style.Fg,
-		Bg:            c.Style.Bg,
-		Bold:          c.Style.Attrs&uv.AttrBold != 0,
-		Faint:         c.Style.Attrs&uv.AttrFaint != 0,
-		Italic:        c.Style.Attrs&uv.AttrItalic != 0,
-		Blink:         c.Style.Attrs&(uv.AttrBlink|uv.AttrRapidBlink) != 0,
-		Reverse:       c.Style.Attrs&uv.AttrReverse != 0,
-		Strikethrough: c.Style.Attrs&uv.AttrStrikethrough != 0,
-		Underline:     c.Style.Underline != uv.UnderlineNone,
-	}
-	if out.Content == "" && out.Width > 0 {
-		out.Content = " "
-	}
-	return out
-}
-
-func (r *row) equal(o *row) bool {
-	if r.text != o.text || len(r.cells) != len(o.cells) {
-		return false
-	}
-	for i := range r.cells {
-		a, b := &r.cells[i], &o.cells[i]
-		if a.Content != b.Content || a.Width != b.Width || a.Bold != b.Bold || a.Faint != b.Faint ||
-			a.Italic != b.Italic || a.Underline != b.Underline || a.Blink != b.Blink ||
-			a.Reverse != b.Reverse || a.Strikethrough != b.Strikethrough ||
-			!colorEqual(a.Fg, b.Fg) || !colorEqual(a.Bg, b.Bg) {
-			return false
-		}
-	}
-	return true
-}

@@ -105,3 +105,84 @@ func TestIdenticalRepaintIsNotAChange(t *testing.T) {
 		t.Errorf("Changed = %v, want +2s", got)
 	}
 }
+
+// Every way the emulator rewrites rows must reach the snapshot, including
+// the ones where x/vt forgets which rows it touched (RIS, buffer switches).
+func TestSnapshotFollowsEveryRewrite(t *testing.T) {
+	s, _ := newScreen(t)
+	write := func(p string) string {
+		s.WriteAt(time.Now(), []byte(p))
+		return s.Snapshot().Text()
+	}
+	steps := []struct{ in, want string }{
+		{"hello\r\nworld", "hello\nworld"},
+		{"\x1bc", ""}, // RIS
+		{"a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\r\nh\r\ni\r\nj\r\nk", "b\nc\nd\ne\nf\ng\nh\ni\nj\nk"}, // scrolling
+		{"\x1b[2;1H\x1b[L", "b\n\nc\nd\ne\nf\ng\nh\ni\nj"},                                      // insert line
+		{"\x1b[M", "b\nc\nd\ne\nf\ng\nh\ni\nj"},                                                 // delete line
+		{"\x1b[?1049hon alt", "on alt"},
+		{"\x1b[?1049l", "b\nc\nd\ne\nf\ng\nh\ni\nj"},
+		{"\x1b[1;1H\x1b[2K", "\nc\nd\ne\nf\ng\nh\ni\nj"}, // erase line
+		{"\x1b[2J", ""},
+	}
+	for _, st := range steps {
+		if got := write(st.in); got != st.want {
+			t.Errorf("after %q: screen %q, want %q", st.in, got, st.want)
+		}
+	}
+}
+
+// UTF-8 text outside strings holds bytes that look like C1 controls: "語"
+// is E8 AA 9E (0x9E: PM) and "❯" is E2 9D AF (0x9D: OSC). They must not
+// make the OSC workaround think a string started and rewrite the 0x9C in a
+// later "本" (E6 9C AC) or "✻" (E2 9C BB).
+func TestUTF8TextIsNotAString(t *testing.T) {
+	s, _ := newScreen(t)
+	text := "日本語 日本語 ❯ ✻ ✳ done"
+	s.WriteAt(time.Now(), []byte(text+"\x1b]0;\xe2\x9c\xb3 Claude Code\x07"))
+	snap := s.Snapshot()
+	if got := snap.Text(); got != text {
+		t.Errorf("screen %q, want %q", got, text)
+	}
+	if got := snap.Title(); got != "✳ Claude Code" {
+		t.Errorf("title %q", got)
+	}
+}
+
+// The filter must agree with the parser byte by byte: for any split of a
+// stream into chunks, the screen shows what one write shows.
+func TestOSCFixAcrossChunkSplits(t *testing.T) {
+	stream := "語\x1b]0;\xe2\x9c\xb3 Claude Code\x07❯ ✻ 本\x1b]2;本 ✻\x1b\\end \x1b[31m✳\x1b[m"
+	whole, _ := newScreen(t)
+	whole.WriteAt(time.Now(), []byte(stream))
+	want := whole.Snapshot()
+	for i := 1; i < len(stream); i++ {
+		s := screen.New(40, 10)
+		s.WriteAt(time.Now(), []byte(stream[:i]))
+		s.WriteAt(time.Now(), []byte(stream[i:]))
+		got := s.Snapshot()
+		s.Close()
+		if got.Text() != want.Text() || got.Title() != want.Title() {
+			t.Fatalf("split at %d: %q title %q, want %q title %q", i, got.Text(), got.Title(), want.Text(), want.Title())
+		}
+	}
+	if want.Text() != "語❯ ✻ 本end ✳" || want.Title() != "本 ✻" {
+		t.Errorf("whole stream: %q title %q", want.Text(), want.Title())
+	}
+}
+
+// Frames opened and closed within one write are skipped over cheaply; the
+// frame left open at the end of a write must still hide only its own
+// drawing.
+func TestSyncFramesWithinOneWrite(t *testing.T) {
+	vc := clock.NewVirtual(time.Unix(1000, 0))
+	s, _ := newScreen(t, screen.WithClock(vc))
+	s.WriteAt(vc.Now(), []byte("\x1b[?2026hframe A\x1b[?2026l\x1b[?2026h\x1b[2J\x1b[Hframe B, half"))
+	if got := s.Snapshot(); got.Text() != "frame A" || !got.SyncOpen() {
+		t.Errorf("open frame after a closed one: %q open=%v, want %q open", got.Text(), got.SyncOpen(), "frame A")
+	}
+	s.WriteAt(vc.Now(), []byte(" done\x1b[?2026l\x1b[?2026h\x1b[2J\x1b[Hframe C\x1b[?2026l"))
+	if got := s.Snapshot(); got.Text() != "frame C" || got.SyncOpen() {
+		t.Errorf("after frames closed within the write: %q open=%v, want %q closed", got.Text(), got.SyncOpen(), "frame C")
+	}
+}

@@ -30,13 +30,6 @@ type Cell struct {
 	Strikethrough bool
 }
 
-// row is one immutable screen row. Rows are shared between snapshots and
-// replaced, never modified, when the screen changes.
-type row struct {
-	cells []Cell
-	text  string // content with trailing blanks trimmed
-}
-
 // Snapshot is the state of a screen at one moment. It is a value: safe to
 // keep, compare and share between goroutines.
 type Snapshot struct {
@@ -96,7 +89,7 @@ func (s Snapshot) Cell(row, col int) Cell {
 	if col > len(r.cells) {
 		return Cell{Content: " ", Width: 1}
 	}
-	return r.cells[col-1]
+	return r.cell(col - 1)
 }
 
 // Lines returns the screen's text, one string per row, from the top row to
@@ -106,7 +99,7 @@ func (s Snapshot) Cell(row, col int) Cell {
 func (s Snapshot) Lines() []string {
 	last := 0
 	for i, r := range s.rows {
-		if r.text != "" {
+		if r.trim > 0 {
 			last = i + 1
 		}
 	}
@@ -145,11 +138,12 @@ func (s Snapshot) Row(row int) string {
 
 // rowText pads the cursor's row out to the cursor column.
 func (s Snapshot) rowText(row int) string {
-	t := s.rows[row-1].text
+	r := s.rows[row-1]
+	t := r.trimmed()
 	if row != s.cursor.Row {
 		return t
 	}
-	if w := displayWidth(s.rows[row-1].cells, len(t)); w < s.cursor.Col-1 {
+	if w := r.widthOf(len(t)); w < s.cursor.Col-1 {
 		t += strings.Repeat(" ", s.cursor.Col-1-w)
 	}
 	return t
@@ -185,21 +179,4 @@ func (s Snapshot) String() string {
 		b.WriteString("    │(empty)\n")
 	}
 	return b.String()
-}
-
-// displayWidth returns the columns taken by the cells holding the first n
-// bytes of a row's text.
-func displayWidth(cells []Cell, n int) int {
-	w, used := 0, 0
-	for _, c := range cells {
-		if used >= n {
-			break
-		}
-		if c.Width == 0 {
-			continue
-		}
-		used += len(c.Content)
-		w += c.Width
-	}
-	return w
 }

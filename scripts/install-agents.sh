@@ -40,7 +40,8 @@ up_to_date() {
 		want="${spec##*@}"
 		[[ "$(installed_version "$name")" == "$want" ]] || return 1
 	done
-	return 0
+	# Codex's native binary comes in an optional dependency that npm may skip.
+	[[ -x "$dir/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex" ]]
 }
 
 mkdir -p "$dir"

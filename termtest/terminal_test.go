@@ -1,47 +1,45 @@
 package termtest_test
 
 import (
-	"fmt"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
+// bashArgv runs bash without any rc files, so the prompt is exactly PS1.
+var bashArgv = []string{"bash", "--norc", "--noprofile"}
+
+// bashEnv fixes the prompt and keeps history out of the user's HOME.
+var bashEnv = termtest.WithEnv("PS1=$ ", "HISTFILE=")
+
+// spawnBash starts bash and waits for its first prompt.
+func spawnBash(t *testing.T, opts ...termtest.Option) *termtest.Term {
+	t.Helper()
+	term := termtest.Spawn(t, bashArgv, append([]termtest.Option{bashEnv}, opts...)...)
+	term.ExpectScreen().Line(-1).ToEqual("$ ")
+	return term
+}
+
 func TestBashEcho(t *testing.T) {
-	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
+	term := termtest.Spawn(t, bashArgv, bashEnv)
 	term.WaitForReady()
+	term.ExpectScreen().ToEqual("$ ")
 	term.Type("echo hi\n")
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(term.Screen().Text(), "\nhi\n") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	tr := term.WaitForReady()
-	t.Logf("ready: %v\n%s", tr, term.Screen())
+	term.ExpectScreen().ToContain("\nhi\n")
+	term.ExpectScreen().Line(-1).ToEqual("$ ")
+	term.ExpectScreen().ToEqual("$ echo hi\nhi\n$ ")
+	term.ExpectScreen().ToHaveCursorAt(3, 3)
 	term.Type("exit 3\n")
 	if code := term.Wait(); code != 3 {
-		t.Errorf("exit code %d", code)
+		t.Errorf("exit code %d, want 3", code)
 	}
 }
 
-// A grandchild that left the process group but keeps the PTY open must not
-// keep Close waiting. (It escapes the group kill, so the test kills it.)
+// A grandchild that keeps the PTY open must not keep Close waiting.
 func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
-	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "setsid sleep 30 & echo started $!; sleep 30"})
-	deadline := time.Now().Add(5 * time.Second)
-	var pid int
-	for time.Now().Before(deadline) {
-		if _, err := fmt.Sscanf(term.Screen().Line(0), "started %d", &pid); err == nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if pid == 0 {
-		t.Fatalf("no pid on screen:\n%s", term.Screen())
-	}
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "setsid sleep 30 & echo started; sleep 30"})
+	term.ExpectScreen().ToContain("started")
 	start := time.Now()
 	term.Close()
 	if d := time.Since(start); d > 3*time.Second {

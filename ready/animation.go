@@ -1,0 +1,90 @@
+package ready
+
+import (
+	"fmt"
+	"time"
+)
+
+// Animation awareness. A spinner, an elapsed-time counter or a title that
+// cycles glyphs repaints a small region again and again while the program
+// works, and the gaps between its frames can be longer than any fixed quiet
+// window (Claude Code's spinner frames come up to ~450 ms apart while its
+// cursor sits in the input box). So the engine remembers recent repaints of
+// small regions and, while they are recent, asks for a quiet period well
+// above the longest gap between two frames of the same region.
+//
+// A repaint counts as a frame only when it overwrites what was there: text
+// that merely grows (a prompt drawn in parts, typed echo) is drawing, not
+// animating.
+
+const (
+	animWindow  = 5 * time.Second         // frames older than this are forgotten
+	animMaxGap  = 1200 * time.Millisecond // slower repaints are not an animation (a 1 s timer still is)
+	animMaxRows = 3                       // a repaint touching more rows is a redraw, not a spinner
+	animFrames  = 64                      // frames remembered at most
+)
+
+// frame is one repaint of a small region.
+type frame struct {
+	t   time.Time
+	key string // "title" or the rows overwritten, like "row 12"
+}
+
+type animation struct {
+	frames []frame
+}
+
+// add records a frame.
+func (a *animation) add(t time.Time, key string) {
+	if len(a.frames) == animFrames {
+		a.frames = append(a.frames[:0], a.frames[1:]...)
+	}
+	a.frames = append(a.frames, frame{t: t, key: key})
+}
+
+// seen reports whether key had a frame within animMaxGap before t.
+func (a *animation) seen(t time.Time, key string) bool {
+	for i := len(a.frames) - 1; i >= 0; i-- {
+		f := a.frames[i]
+		if t.Sub(f.t) > animMaxGap {
+			return false
+		}
+		if f.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// cadence returns the longest gap between consecutive frames of one region
+// within the window before now, the region, and how many frames it had.
+func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int) {
+	last := map[string]time.Time{}
+	count := map[string]int{}
+	for _, f := range a.frames {
+		if now.Sub(f.t) > animWindow {
+			continue
+		}
+		if prev, ok := last[f.key]; ok {
+			if g := f.t.Sub(prev); g <= animMaxGap && g > gap {
+				gap, key = g, f.key
+			}
+		}
+		last[f.key] = f.t
+		count[f.key]++
+	}
+	return gap, key, count[key]
+}
+
+// quiet returns the quiet period recent animation demands (zero if none) and
+// why.
+func (a *animation) quiet(now time.Time) (time.Duration, string) {
+	gap, key, n := a.cadence(now)
+	if gap == 0 {
+		return 0, ""
+	}
+	// Half again the longest gap: a frame late by 50% is still a frame, and
+	// the wait stays below twice the gap.
+	q := gap + gap/2
+	return q, fmt.Sprintf("%s repainted %d times, up to %v apart", key, n, gap.Round(time.Millisecond))
+}

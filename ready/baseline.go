@@ -1,0 +1,190 @@
+package ready
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Baselines: the rules from the project's seed documents, implemented
+// faithfully as Detectors so benchmarks can run them side by side with the
+// Engine over the same events. They are yardsticks, not alternatives: each
+// fails in a way the measurements show (see ../shared/research).
+//
+// Each gets the same freshness rule the harness applies to the engine:
+// after input, it is busy until the program's output reacts.
+
+// SilenceBaseline is seed 001's rule: ready once no byte of output arrived
+// for d (3 s in the seed).
+func SilenceBaseline(d time.Duration) Detector {
+	b := &baseline{name: fmt.Sprintf("silence %v", d)}
+	b.rule = func(now time.Time) (bool, time.Time) {
+		if now.Sub(b.lastOut) >= d {
+			return true, time.Time{}
+		}
+		return false, b.lastOut.Add(d)
+	}
+	b.reason = fmt.Sprintf("no output for %v", d)
+	return b
+}
+
+// ColumnBaseline is seed 000's recipe: ready when the cursor column is at
+// least col, no output arrived for quiet, and the screen was not cleared in
+// the last 500 ms (col 3 and 150 ms in the seed).
+func ColumnBaseline(col int, quiet time.Duration) Detector {
+	b := &baseline{name: fmt.Sprintf("column>=%d+%v quiet", col, quiet)}
+	const clearGuard = 500 * time.Millisecond
+	b.rule = func(now time.Time) (bool, time.Time) {
+		if clr := b.snap.LastClear(); !clr.IsZero() && now.Sub(clr) < clearGuard {
+			return false, clr.Add(clearGuard)
+		}
+		if now.Sub(b.lastOut) < quiet {
+			return false, b.lastOut.Add(quiet)
+		}
+		return b.snap.Cursor().Col >= col, time.Time{}
+	}
+	b.reason = fmt.Sprintf("cursor column >= %d and %v without output", col, quiet)
+	return b
+}
+
+// PollBaseline is seed 002's tmux loop: capture the screen text every
+// interval and call it ready after n captures in a row equal to the one
+// before (1 s and 3 in the seed). The cycle restarts at every input, as the
+// seed starts polling after it sends keys.
+func PollBaseline(interval time.Duration, n int) Detector {
+	b := &baseline{name: fmt.Sprintf("poll %v x%d", interval, n)}
+	var last string
+	var stable int
+	var nextPoll time.Time
+	b.onStart = func(t time.Time) { last, stable, nextPoll = "", 0, t.Add(interval) }
+	b.onInput = b.onStart
+	b.rule = func(now time.Time) (bool, time.Time) {
+		for !nextPoll.After(now) {
+			if text := b.snap.Text(); text == last {
+				stable++
+			} else {
+				last, stable = text, 0
+			}
+			nextPoll = nextPoll.Add(interval)
+			if stable >= n {
+				return true, nextPoll
+			}
+		}
+		return stable >= n, nextPoll
+	}
+	b.pollOnly = true
+	b.reason = fmt.Sprintf("%d equal captures %v apart", n, interval)
+	return b
+}
+
+// baseline is the state machine the seed rules share.
+type baseline struct {
+	name   string
+	reason string
+	// rule says whether the program is ready at now and, if not (or to keep
+	// polling), when to ask again.
+	rule             func(now time.Time) (bool, time.Time)
+	onStart, onInput func(t time.Time)
+	pollOnly         bool // output does not reset the state; only polls decide
+
+	started, exited, awaiting bool
+	snap                      screen.Snapshot
+	lastOut                   time.Time
+	next                      time.Time
+	timeline                  []Transition
+}
+
+func (b *baseline) Name() string { return b.name }
+
+func (b *baseline) Observe(ev Event) []Transition {
+	if b.exited {
+		return nil
+	}
+	var out []Transition
+	if !b.started {
+		b.started, b.lastOut = true, ev.Time
+		if b.onStart != nil {
+			b.onStart(ev.Time)
+		}
+		out = b.to(out, ev.Time, Starting, "first event")
+	}
+	if ev.Screen.Cursor().Row > 0 || ev.Kind == Output {
+		b.snap = ev.Screen
+	}
+	switch ev.Kind {
+	case Exit:
+		b.exited = true
+		return b.to(out, ev.Time, Exited, fmt.Sprintf("exited with status %d", ev.Code))
+	case Output:
+		b.lastOut, b.awaiting = ev.Time, false
+		if !b.pollOnly && b.Current().State.Waiting() {
+			out = b.to(out, ev.Time, Busy, "output")
+		}
+	case Input:
+		b.awaiting = true
+		if b.onInput != nil {
+			b.onInput(ev.Time)
+		}
+		out = b.to(out, ev.Time, Busy, "input sent")
+	}
+	return append(out, b.decide(ev.Time)...)
+}
+
+func (b *baseline) Tick(now time.Time) []Transition {
+	if b.exited || !b.started {
+		return nil
+	}
+	return b.decide(now)
+}
+
+func (b *baseline) decide(now time.Time) []Transition {
+	b.next = time.Time{}
+	ok, next := b.rule(now)
+	if next.After(now) {
+		b.next = next
+	}
+	if b.awaiting {
+		return nil
+	}
+	if ok && !b.Current().State.Waiting() {
+		return b.to(nil, now, Ready, b.reason)
+	}
+	if !ok && b.pollOnly && b.Current().State.Waiting() {
+		return b.to(nil, now, Busy, "screen changed between captures")
+	}
+	return nil
+}
+
+func (b *baseline) to(out []Transition, t time.Time, s State, why string) []Transition {
+	if c := b.Current(); len(b.timeline) > 0 && c.State == s {
+		return out
+	}
+	tr := Transition{Time: t, State: s, Signal: SignalOutput, Reason: why, Cursor: b.snap.Cursor()}
+	b.timeline = append(b.timeline, tr)
+	return append(out, tr)
+}
+
+func (b *baseline) Deadline() (time.Time, bool) {
+	return b.next, !b.next.IsZero() && !b.exited
+}
+
+func (b *baseline) Current() Transition {
+	if len(b.timeline) == 0 {
+		return Transition{State: Starting}
+	}
+	return b.timeline[len(b.timeline)-1]
+}
+
+func (b *baseline) Timeline() []Transition { return append([]Transition(nil), b.timeline...) }
+
+// Baselines returns the three seed baselines with the seeds' numbers: 3 s
+// silence (001), 1 s polling with 3 stable captures (002), column >= 3 with
+// 150 ms quiet (000).
+func Baselines() []Detector {
+	return []Detector{
+		SilenceBaseline(3 * time.Second),
+		PollBaseline(time.Second, 3),
+		ColumnBaseline(3, 150*time.Millisecond),
+	}
+}

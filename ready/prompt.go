@@ -1,0 +1,189 @@
+package ready
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Question patterns: the common ways programs ask something, found at the
+// bottom of the screen, with the choices parsed. They are deliberately
+// narrow (anchored to the cursor line, or a list with a selection marker)
+// because a numbered list in ordinary output must not read as a question.
+
+var (
+	yesNoRe = regexp.MustCompile(`(?i)^(.*?)\s*[\[(]\s*(y|yes)\s*/\s*(n|no)\s*[\])]\s*[:?]?$`)
+	passRe  = regexp.MustCompile(`(?i)\b(password|passphrase|passcode|pin)\b[^:]{0,40}:$`)
+	enterRe = regexp.MustCompile(`(?i)^[^\p{L}\p{N}]*(press|hit)\s+(enter|return|any key)\b(\s+to\s+\p{L}+(\s+\p{L}+){0,3})?\s*[.…!]*$`)
+	// "? Pick a color ›", "? Pick a color › - Use arrow-keys", "? Name (Use arrow keys)".
+	chevronRe = regexp.MustCompile(`^\s*\?\s+(.+?)\s*(?:[›❯▸▶»](?:\s.*)?|\((?i:use arrow keys|press <space>)[^)]*\))$`)
+	// "❯ 1. Yes", "  2) No", "│ 3. No, and tell Claude │".
+	numberedRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])\s*)?(\d{1,2})[.)]\s+(.+?)[\s│┃|]*$`)
+	// a list item under a chevron prompt: "❯   red", "  ◯ blue", "(*) green".
+	listItemRe  = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])|\s)\s*(?:[◯○◉●◻◼☐☑✔]\s+|\([ *x]\)\s+|\[[ *x]\]\s+)?(\S.*?)[\s│┃|]*$`)
+	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$`)
+	permitRe    = regexp.MustCompile(`(?i)\b(allow|permission|proceed|trust|approve|run|execute|make this edit)\b`)
+	boxTrimmers = " │┃|╭╮╰╯─"
+)
+
+// findPrompt looks for a question on v. It returns nil when there is none.
+func findPrompt(v *view) *Prompt {
+	line := v.before // what is left of the cursor, where typed answers go
+	if v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
+		line = ""
+	}
+	last := v.row(v.bottom)
+	for _, l := range []string{line, strings.TrimSpace(last)} {
+		if l == "" {
+			continue
+		}
+		if m := yesNoRe.FindStringSubmatch(l); m != nil {
+			return yesNo(m)
+		}
+		if passRe.MatchString(l) {
+			return &Prompt{Kind: "password", Text: strings.TrimSpace(l), Default: -1}
+		}
+	}
+	if p := chevronPrompt(v); p != nil {
+		return p
+	}
+	if p := numberedPrompt(v); p != nil {
+		return p
+	}
+	for _, l := range []string{line, strings.TrimSpace(last)} {
+		if l != "" && enterRe.MatchString(l) {
+			return &Prompt{Kind: "press-enter", Text: strings.TrimSpace(l), Default: -1}
+		}
+	}
+	return nil
+}
+
+func yesNo(m []string) *Prompt {
+	p := &Prompt{Kind: "yesno", Text: strings.TrimSpace(m[1]), Options: []string{m[2], m[3]}, Default: -1}
+	if p.Text == "" {
+		p.Text = strings.TrimSpace(m[0])
+	}
+	switch {
+	case m[2] == strings.ToUpper(m[2]) && m[3] != strings.ToUpper(m[3]):
+		p.Default = 0
+	case m[3] == strings.ToUpper(m[3]) && m[2] != strings.ToUpper(m[2]):
+		p.Default = 1
+	}
+	return p
+}
+
+// searchRows is how far above the bottom of the screen questions are looked
+// for.
+const searchRows = 20
+
+// chevronPrompt finds the last "? question ›" line near the bottom and the
+// list of choices under it, if any.
+func chevronPrompt(v *view) *Prompt {
+	for r := v.bottom; r >= max(1, v.bottom-searchRows); r-- {
+		m := chevronRe.FindStringSubmatch(v.row(r))
+		if m == nil {
+			continue
+		}
+		p := &Prompt{Kind: "chevron", Text: strings.TrimSpace(m[1]), Default: -1}
+		for i := r + 1; i <= v.bottom && len(p.Options) < 30; i++ {
+			text := v.row(i)
+			if strings.TrimSpace(text) == "" {
+				break
+			}
+			it := listItemRe.FindStringSubmatch(text)
+			if it == nil {
+				break
+			}
+			if it[1] != "" {
+				p.Default = len(p.Options)
+			}
+			p.Options = append(p.Options, strings.TrimSpace(it[2]))
+		}
+		if p.Default < 0 && len(p.Options) > 0 {
+			// Lines under a chevron without a highlighted one are hints or
+			// validation messages, not choices.
+			p.Options = nil
+		}
+		return p
+	}
+	return nil
+}
+
+// numberedPrompt finds a run of numbered options 1..n near the bottom with
+// one of them highlighted (or followed by a "choice:" prompt), and the
+// question above it.
+func numberedPrompt(v *view) *Prompt {
+	type item struct {
+		row  int
+		sel  bool
+		text string
+	}
+	var best []item
+	var run []item
+	flush := func() {
+		if len(run) >= 2 {
+			best = append(best[:0], run...)
+		}
+		run = run[:0]
+	}
+	for r := max(1, v.bottom-searchRows); r <= v.bottom; r++ {
+		m := numberedRe.FindStringSubmatch(v.row(r))
+		if m == nil {
+			// One line of description may sit between two options.
+			if len(run) > 0 && r+1 <= v.bottom && numberedRe.MatchString(v.row(r+1)) && strings.TrimSpace(v.row(r)) != "" {
+				continue
+			}
+			flush()
+			continue
+		}
+		n, _ := strconv.Atoi(m[2])
+		if n != len(run)+1 {
+			flush()
+			if n != 1 {
+				continue
+			}
+		}
+		run = append(run, item{row: r, sel: m[1] != "", text: strings.TrimSpace(m[3])})
+	}
+	flush()
+	if len(best) < 2 {
+		return nil
+	}
+	end := best[len(best)-1].row
+	p := &Prompt{Kind: "options", Default: -1}
+	selected := 0
+	for i, it := range best {
+		p.Options = append(p.Options, it.text)
+		if it.sel {
+			selected++
+			p.Default = i
+		}
+	}
+	// What follows the list: footers and hints, or a "choice:" prompt. A
+	// normal prompt below it means the list was output, already answered.
+	choice := false
+	if v.cursor.Row > end && v.cursor.Row <= v.bottom {
+		if choiceRe.MatchString(v.before) {
+			choice = true
+		} else if v.atPrompt() {
+			return nil
+		}
+	}
+	if selected != 1 && !choice {
+		return nil
+	}
+	if v.bottom-end > 6 {
+		return nil // too far above the bottom: history, not a live menu
+	}
+	// The question: the nearest text above the list.
+	for r := best[0].row - 1; r >= max(1, best[0].row-4); r-- {
+		if t := strings.Trim(v.row(r), boxTrimmers); t != "" {
+			p.Text = t
+			break
+		}
+	}
+	if permitRe.MatchString(p.Text) {
+		p.Kind = "permission"
+	}
+	return p
+}

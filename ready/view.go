@@ -1,0 +1,140 @@
+package ready
+
+import (
+	"image/color"
+	"strings"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// view is what the engine reads off one snapshot: row texts, the cursor,
+// the title, and the markers and question found on it. It is computed once
+// per visible change, never per tick.
+type view struct {
+	snap   screen.Snapshot
+	rows   []string // text of rows 1..n (index 0 is row 1), trailing blanks trimmed
+	cursor screen.Position
+	bottom int    // last row that holds text or the cursor
+	before string // the cursor row left of the cursor, trailing blanks trimmed
+
+	busy, idle, question []hit
+	prompt               *Prompt
+}
+
+// hit is a marker that matched: where and what.
+type hit struct {
+	marker *compiledMarker
+	row    int // 0 for the title
+	text   string
+}
+
+func newView(s screen.Snapshot) *view {
+	_, n := s.Size()
+	v := &view{snap: s, rows: make([]string, n), cursor: s.Cursor()}
+	for i := range n {
+		v.rows[i] = strings.TrimRight(s.Row(i+1), " ")
+		if v.rows[i] != "" {
+			v.bottom = i + 1
+		}
+	}
+	if v.cursor.Row > v.bottom && v.cursor.Row <= n {
+		v.bottom = v.cursor.Row
+	}
+	var b strings.Builder
+	for c := 1; c < v.cursor.Col; c++ {
+		cell := s.Cell(v.cursor.Row, c)
+		if cell.Width == 0 {
+			continue
+		}
+		b.WriteString(cell.Content)
+	}
+	v.before = strings.TrimRight(b.String(), " ")
+	return v
+}
+
+// row returns the text of a 1-based row, "" off the screen.
+func (v *view) row(r int) string {
+	if r < 1 || r > len(v.rows) {
+		return ""
+	}
+	return v.rows[r-1]
+}
+
+// match finds every line of the marker's region that it matches.
+func (v *view) match(m *compiledMarker) []hit {
+	if m.Region.Kind == RegionTitle {
+		if t := v.snap.Title(); m.re.MatchString(t) {
+			return []hit{{marker: m, row: 0, text: t}}
+		}
+		return nil
+	}
+	var hits []hit
+	first, last := m.Region.rows(v)
+	for r := first; r <= last; r++ {
+		if t := v.row(r); t != "" && m.re.MatchString(t) {
+			hits = append(hits, hit{marker: m, row: r, text: strings.TrimSpace(t)})
+		}
+	}
+	return hits
+}
+
+func (v *view) matchAll(ms []compiledMarker) []hit {
+	var out []hit
+	for i := range ms {
+		out = append(out, v.match(&ms[i])...)
+	}
+	return out
+}
+
+// changedRows compares two views row by row. It returns the rows whose text
+// was overwritten (something there was replaced or erased) and the rows that
+// only grew. When no text differs it falls back to styles, so a colour
+// shimmer over a spinner line still counts as a repaint of that row.
+func changedRows(old, cur *view) (overwritten, grown []int) {
+	if old == nil || len(old.rows) != len(cur.rows) {
+		for r := 1; r <= len(cur.rows); r++ {
+			grown = append(grown, r)
+		}
+		return nil, grown
+	}
+	for i := range cur.rows {
+		a, b := old.rows[i], cur.rows[i]
+		switch {
+		case a == b:
+		case strings.HasPrefix(b, a):
+			grown = append(grown, i+1)
+		default:
+			overwritten = append(overwritten, i+1)
+		}
+	}
+	if len(overwritten) == 0 && len(grown) == 0 {
+		cols, _ := cur.snap.Size()
+		for r := 1; r <= len(cur.rows); r++ {
+			if !sameStyle(old.snap, cur.snap, r, cols) {
+				overwritten = append(overwritten, r)
+			}
+		}
+	}
+	return overwritten, grown
+}
+
+func sameStyle(a, b screen.Snapshot, row, cols int) bool {
+	for c := 1; c <= cols; c++ {
+		x, y := a.Cell(row, c), b.Cell(row, c)
+		if x.Bold != y.Bold || x.Faint != y.Faint || x.Italic != y.Italic || x.Underline != y.Underline ||
+			x.Reverse != y.Reverse || x.Blink != y.Blink || x.Strikethrough != y.Strikethrough ||
+			!sameColor(x.Fg, y.Fg) || !sameColor(x.Bg, y.Bg) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameColor(a, b color.Color) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}

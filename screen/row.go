@@ -1,0 +1,193 @@
+package screen
+
+import (
+	"image/color"
+
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/vt"
+)
+
+// row is one immutable screen row. Rows are shared between snapshots and
+// replaced, never modified, when the screen changes.
+//
+// It is stored compactly because rows are reread whenever a program
+// writes to them: the text once, and per cell only offsets and a style
+// index, so a row holds no per-cell pointers for the garbage collector to
+// scan and costs three allocations however wide it is.
+type row struct {
+	text   string    // every cell's content, in order
+	trim   int       // len(text) without trailing blanks
+	cells  []cellRef // one per column
+	styles []style   // the distinct styles of the row, in order of use
+}
+
+type cellRef struct {
+	start, end uint32 // the cell's content is text[start:end]
+	style      uint16 // index into styles
+	width      uint8
+}
+
+// style is a cell style as the emulator keeps it.
+type style struct {
+	fg, bg    color.Color
+	attrs     uint8 // uv.Attr bits
+	underline uv.Underline
+}
+
+func (s *style) is(o *uv.Style) bool {
+	return s.attrs == o.Attrs && s.underline == o.Underline && colorEqual(s.fg, o.Fg) && colorEqual(s.bg, o.Bg)
+}
+
+// cell returns the Cell at a 0-based column.
+func (r *row) cell(x int) Cell {
+	c := r.cells[x]
+	st := &r.styles[c.style]
+	return Cell{
+		Content:       r.text[c.start:c.end],
+		Width:         int(c.width),
+		Fg:            st.fg,
+		Bg:            st.bg,
+		Bold:          st.attrs&uv.AttrBold != 0,
+		Faint:         st.attrs&uv.AttrFaint != 0,
+		Italic:        st.attrs&uv.AttrItalic != 0,
+		Blink:         st.attrs&(uv.AttrBlink|uv.AttrRapidBlink) != 0,
+		Reverse:       st.attrs&uv.AttrReverse != 0,
+		Strikethrough: st.attrs&uv.AttrStrikethrough != 0,
+		Underline:     st.underline != uv.UnderlineNone,
+	}
+}
+
+// trimmed returns the row's text without trailing blanks.
+func (r *row) trimmed() string { return r.text[:r.trim] }
+
+// widthOf returns the columns taken by the cells holding the first n bytes
+// of the row's text.
+func (r *row) widthOf(n int) int {
+	w := 0
+	for _, c := range r.cells {
+		if int(c.end) > n {
+			break
+		}
+		w += int(c.width)
+	}
+	return w
+}
+
+// blank is what the emulator's nil cell (off its buffer) reads as.
+var blank = uv.Cell{Content: " ", Width: 1}
+
+// scratch is reusable space for building rows.
+type scratch struct {
+	text   []byte
+	styles []style
+}
+
+// readRow converts the emulator's row y.
+func readRow(emu *vt.Emulator, y, cols int, sc *scratch) *row {
+	r := &row{cells: make([]cellRef, cols)}
+	buf, styles := sc.text[:0], sc.styles[:0]
+	for x := range cols {
+		c := emu.CellAt(x, y)
+		if c == nil {
+			c = &blank
+		}
+		content := c.Content
+		if content == "" && c.Width > 0 {
+			content = " "
+		}
+		ref := cellRef{start: uint32(len(buf)), width: uint8(c.Width)}
+		buf = append(buf, content...)
+		ref.end = uint32(len(buf))
+		if content != " " && ref.end > ref.start {
+			r.trim = len(buf)
+		}
+		ref.style = styleIndex(&styles, &c.Style)
+		r.cells[x] = ref
+	}
+	r.text = string(buf)
+	r.styles = append([]style(nil), styles...)
+	sc.text, sc.styles = buf, styles
+	return r
+}
+
+// styleIndex returns the index of st in *styles, adding it if needed.
+// Cells come in runs of one style and a row has few, so the last style is
+// tried first and only short tables are searched; a style may repeat.
+func styleIndex(styles *[]style, st *uv.Style) uint16 {
+	ss := *styles
+	if n := len(ss); n > 0 && ss[n-1].is(st) {
+		return uint16(n - 1)
+	}
+	if len(ss) <= 16 {
+		for i := range ss {
+			if ss[i].is(st) {
+				return uint16(i)
+			}
+		}
+	}
+	if len(ss) >= 1<<16 {
+		return 0 // more styles than cells in any real row; never happens
+	}
+	*styles = append(ss, style{fg: st.Fg, bg: st.Bg, attrs: st.Attrs, underline: st.Underline})
+	return uint16(len(ss))
+}
+
+// rowIs reports whether the emulator's row y holds exactly r's cells,
+// without converting it.
+func rowIs(emu *vt.Emulator, y, cols int, r *row) bool {
+	if len(r.cells) != cols {
+		return false
+	}
+	for x := range cols {
+		c := emu.CellAt(x, y)
+		if c == nil {
+			c = &blank
+		}
+		ref := r.cells[x]
+		content := c.Content
+		if content == "" && c.Width > 0 {
+			content = " "
+		}
+		if content != r.text[ref.start:ref.end] || c.Width != int(ref.width) || !r.styles[ref.style].is(&c.Style) {
+			return false
+		}
+	}
+	return true
+}
+
+// mover finds an existing row equal to the emulator's row y, so it is kept
+// rather than reread: the row that was there (a repaint), or one that
+// moved. A scroll shifts every row of a region by the same distance, so
+// after one moved row is found the rest are found at the first guess.
+// Searches of every row are bounded per refresh, so a screen of new
+// content costs little extra.
+type mover struct {
+	prev     []*row
+	shift    int // distance the last found row moved
+	searches int
+}
+
+const maxSearches = 2
+
+func (m *mover) find(emu *vt.Emulator, y, cols int) *row {
+	try := func(j int) bool {
+		return j >= 0 && j < len(m.prev) && m.prev[j] != nil && rowIs(emu, y, cols, m.prev[j])
+	}
+	if m.shift != 0 && try(y+m.shift) {
+		return m.prev[y+m.shift]
+	}
+	if try(y) {
+		return m.prev[y]
+	}
+	if m.searches >= maxSearches {
+		return nil
+	}
+	m.searches++
+	for j := range m.prev {
+		if j != y && j != y+m.shift && try(j) {
+			m.shift = j - y
+			return m.prev[j]
+		}
+	}
+	return nil
+}

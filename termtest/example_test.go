@@ -1,0 +1,80 @@
+package termtest_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// Outside tests, Start returns a Terminal whose methods return errors, and
+// ExpectScreen's expectations are waited on with a context.
+func ExampleStart() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	term, err := termtest.Start(ctx, []string{"bash", "--norc", "--noprofile"},
+		termtest.WithEnv("PS1=$ ", "HISTFILE="), termtest.WithSize(40, 5))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer term.Close()
+
+	if _, err := term.WaitForReadyContext(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := term.Type("echo hello\n"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := term.ExpectScreen().ToContain("\nhello\n$ ").Wait(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	snap := term.Screen()
+	fmt.Println("cursor at", snap.Cursor())
+	fmt.Println(snap.Text())
+	// Output:
+	// cursor at 3,3
+	// $ echo hello
+	// hello
+	// $
+}
+
+// Expectations narrow to a line and can be negated; a negated one waits
+// until the text is gone. Without a deadline in ctx, the terminal's
+// timeout (WithTimeout, default 10 s) bounds every wait.
+func ExampleTerminal_ExpectScreen() {
+	term, err := termtest.Start(context.Background(), []string{"bash", "--norc", "--noprofile", "-c",
+		`printf 'loading…'; sleep 0.2; printf '\r\033[Kdone\n> '; sleep 10`}, termtest.WithTimeout(5*time.Second))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer term.Close()
+
+	ctx := context.Background()
+	screen := term.ExpectScreen()
+	for _, e := range []*expect.Expectation{
+		screen.ToContain("loading"),
+		screen.Not().ToContain("loading"),
+		screen.Line(0).ToEqual("done"),
+		screen.Line(-1).ToEqual("> "),
+		screen.ToHaveCursorAt(2, 3),
+	} {
+		if err := e.Wait(ctx); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println("ok:", e)
+	}
+	// Output:
+	// ok: the screen contains "loading"
+	// ok: the screen does not contain "loading"
+	// ok: line 0 equals "done"
+	// ok: line -1 equals "> "
+	// ok: the cursor is at 2,3
+}

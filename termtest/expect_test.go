@@ -1,0 +1,182 @@
+package termtest_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// A program that exits while a wait is pending fails the wait at once,
+// with the exit status and the final screen, not at the timeout.
+func TestExitFailsPendingWaitAtOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	term, err := termtest.Start(ctx, []string{"bash", "--norc", "--noprofile", "-c", "echo bye; sleep 0.3; exit 7"},
+		termtest.WithTimeout(20*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	start := time.Now()
+	err = term.ExpectScreen().ToContain("never shown").Wait(ctx)
+	waited := time.Since(start)
+	if !errors.Is(err, expect.ErrDone) {
+		t.Fatalf("err = %v, want expect.ErrDone", err)
+	}
+	if waited < 200*time.Millisecond || waited > 3*time.Second {
+		t.Errorf("the wait failed after %v; the program exited after about 300ms (timeout 20s)", waited)
+	}
+	for _, want := range []string{"the program exited with status 7", `the screen does not contain "never shown"`, "  1 │bye"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message lacks %q:\n%v", want, err)
+		}
+	}
+	// The final screen still satisfies what it shows.
+	if err := term.ExpectScreen().Line(0).ToEqual("bye").Wait(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestNotWaitsUntilGone(t *testing.T) {
+	t.Parallel()
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c",
+		`printf 'working: error 1'; sleep 0.2; printf '\r\033[2Kall done'; sleep 30`})
+	term.ExpectScreen().ToContain("error")
+	term.ExpectScreen().Not().ToContain("error")
+	term.ExpectScreen().Row(1).ToEqual("all done")
+	term.ExpectScreen().Region(1, 5, 1, 8).ToEqual("done")
+}
+
+// fatalTB records a Fatalf instead of failing the test; like the real one,
+// Fatalf ends the calling goroutine.
+type fatalTB struct {
+	testing.TB
+	mu  sync.Mutex
+	msg string
+}
+
+func (f *fatalTB) Helper() {}
+
+func (f *fatalTB) Fatalf(format string, args ...any) {
+	f.mu.Lock()
+	f.msg = fmt.Sprintf(format, args...)
+	f.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (f *fatalTB) Fatal(args ...any) { f.Fatalf("%s", fmt.Sprint(args...)) }
+
+// fatalMessage runs body with a fatalTB and returns what it failed with; it
+// fails t if body did not fail.
+func fatalMessage(t *testing.T, body func(tb testing.TB)) string {
+	t.Helper()
+	tb := &fatalTB{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		body(tb)
+	}()
+	<-done
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	if tb.msg == "" {
+		t.Fatal("the assertion did not fail")
+	}
+	return tb.msg
+}
+
+func TestFailureOutput(t *testing.T) {
+	t.Parallel()
+	start := time.Now()
+	msg := fatalMessage(t, func(tb testing.TB) {
+		term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'hello \033[31mred\033[m'; sleep 30`},
+			termtest.WithTimeout(300*time.Millisecond))
+		term.ExpectScreen().ToContain("nope")
+	})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v with a 300ms timeout", d)
+	}
+	for _, want := range []string{
+		`expect: timed out after 3`,                 // how long it waited
+		`waiting until: the screen contains "nope"`, // what was expected
+		`last check: the screen does not contain "nope"`,
+		"program: bash --norc --noprofile -c", // which program, and that it runs
+		"(running)",
+		"  1 │hello red\n    │         ^ cursor",    // the screen, cursor marked
+		`bytes received: "hello \x1b[31mred\x1b[m"`, // escaped
+		"readiness timeline:",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("failure message lacks %q:\n%s", want, msg)
+		}
+	}
+}
+
+func TestGoldenScreens(t *testing.T) {
+	t.Parallel()
+	term := spawnBash(t, termtest.WithSize(60, 8))
+	term.Type("printf 'one\\ntwo\\n'\n")
+	term.ExpectScreen().ToMatchGolden("bash-printf")
+
+	// Stability alone cannot tell a program that paused mid-draw (python
+	// starting up) from one that is done, so wait for the state meant.
+	py := termtest.Spawn(t, []string{"python3", "-q"}, termtest.WithSize(40, 6), termtest.WithEnv("PYTHONSTARTUP="))
+	py.ExpectScreen().Line(-1).ToEqual(">>> ")
+	py.Type("'ab' * 3\n")
+	py.ExpectScreen().ToContain("'ababab'\n>>> ")
+	py.ExpectScreen().ToMatchGolden("python-repl")
+}
+
+func goldenUpdate() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
+
+// A golden mismatch shows a diff; a missing golden file says how to make
+// it. Both run in a scratch directory, never touching testdata/.
+func TestGoldenFailures(t *testing.T) {
+	if goldenUpdate() {
+		t.Skip("-update rewrites golden files instead of comparing them")
+	}
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("testdata", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	golden := "screen 30x4, cursor 2,1 (visible)\n  1 │hello\n  2 │\n    │^ cursor\n"
+	if err := os.WriteFile(filepath.Join("testdata", "hello.golden"), []byte(golden), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	echo := func(text string) []string {
+		return []string{"bash", "--norc", "--noprofile", "-c", "echo " + text + "; sleep 30"}
+	}
+
+	// The matching screen passes.
+	term := termtest.Spawn(t, echo("hello"), termtest.WithSize(30, 4))
+	term.ExpectScreen().ToMatchGolden("hello")
+
+	msg := fatalMessage(t, func(tb testing.TB) {
+		term := termtest.Spawn(tb, echo("help"), termtest.WithSize(30, 4), termtest.WithTimeout(time.Second))
+		term.ExpectScreen().ToMatchGolden("hello")
+	})
+	for _, want := range []string{"testdata/hello.golden", "(-want +got)", `"  1 │hello"`, `"  1 │help"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("mismatch message lacks %q:\n%s", want, msg)
+		}
+	}
+
+	msg = fatalMessage(t, func(tb testing.TB) {
+		term := termtest.Spawn(tb, echo("hi"), termtest.WithSize(30, 4))
+		term.ExpectScreen().ToMatchGolden("missing")
+	})
+	if !strings.Contains(msg, "testdata/missing.golden does not exist") || !strings.Contains(msg, "-update") {
+		t.Errorf("missing-golden message:\n%s", msg)
+	}
+}
