@@ -2,6 +2,7 @@ package ready
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -24,22 +25,45 @@ const (
 	animFrames  = 64                      // frames remembered at most
 )
 
-// frame is one repaint of a small region.
+// frame is one change of a small region.
 type frame struct {
-	t   time.Time
-	key string // "title" or the rows overwritten, like "row 12"
+	t    time.Time
+	key  string // "title" or the rows changed, like "row 12"
+	rows []int  // the rows changed; none for the title
+	over bool   // it overwrote something: only such a frame ends a gap
 }
 
 type animation struct {
 	frames []frame
 }
 
-// add records a frame.
-func (a *animation) add(t time.Time, key string) {
+// add records a change of a small region; over says it overwrote what was
+// there (the region's first drawing only starts the clock).
+func (a *animation) add(t time.Time, key string, rows []int, over bool) {
 	if len(a.frames) == animFrames {
 		a.frames = append(a.frames[:0], a.frames[1:]...)
 	}
-	a.frames = append(a.frames, frame{t: t, key: key})
+	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over})
+}
+
+// forget drops the frames of every region that includes one of rows.
+func (a *animation) forget(rows []int) {
+	keep := a.frames[:0]
+	for _, f := range a.frames {
+		if !f.touches(rows) {
+			keep = append(keep, f)
+		}
+	}
+	a.frames = keep
+}
+
+func (f frame) touches(rows []int) bool {
+	for _, r := range f.rows {
+		if slices.Contains(rows, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // seen reports whether key had a frame within animMaxGap before t.
@@ -49,7 +73,7 @@ func (a *animation) seen(t time.Time, key string) bool {
 		if t.Sub(f.t) > animMaxGap {
 			return false
 		}
-		if f.key == key {
+		if f.key == key && f.over {
 			return true
 		}
 	}
@@ -65,13 +89,15 @@ func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frame
 		if now.Sub(f.t) > animWindow {
 			continue
 		}
-		if prev, ok := last[f.key]; ok {
+		if prev, ok := last[f.key]; ok && f.over {
 			if g := f.t.Sub(prev); g <= animMaxGap && g > gap {
 				gap, key = g, f.key
 			}
 		}
 		last[f.key] = f.t
-		count[f.key]++
+		if f.over {
+			count[f.key]++
+		}
 	}
 	return gap, key, count[key]
 }

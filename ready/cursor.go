@@ -25,7 +25,7 @@ var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸:]$)|(^[\s│�
 func (e *Engine) inputPosition(v *view, lowest int) (bool, string) {
 	c := v.cursor
 	if v.snap.AltScreen() {
-		if v.bottom == 0 {
+		if v.blank {
 			return false, "the alternate screen is blank"
 		}
 		return true, "" // a full-screen program's cursor means nothing

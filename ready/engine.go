@@ -2,6 +2,7 @@ package ready
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,10 +75,10 @@ type Engine struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	syncOpen   bool
-	syncSince  time.Time
-	anim       animation
-	proto      protocols
+	syncOpen              bool
+	syncSince             time.Time
+	anim                  animation
+	proto                 protocols
 
 	inputAt  time.Time
 	awaiting bool // input sent, no visible reaction yet
@@ -86,6 +87,7 @@ type Engine struct {
 
 	next     time.Time // when evaluate wants to be asked again
 	timeline []Transition
+	status   Transition // the latest evaluation, even when it moved no state
 }
 
 // NewEngine returns an engine for programs described by p, in the Starting
@@ -208,7 +210,10 @@ func (e *Engine) see(s screen.Snapshot) {
 	if rows == 0 {
 		return // no screen with this event
 	}
-	if e.view != nil && !s.Changed().After(e.view.snap.Changed()) && len(e.view.rows) == rows {
+	// The screen's change time says whether anything changed, except when
+	// two events share an instant (a replay, a coarse clock): then compare.
+	if e.view != nil && !s.Changed().After(e.view.snap.Changed()) && len(e.view.rows) == rows &&
+		(s.Changed().Before(e.view.snap.Changed()) || sameScreen(e.view.snap, s)) {
 		e.view.snap = s
 		return
 	}
@@ -225,11 +230,15 @@ func (e *Engine) see(s screen.Snapshot) {
 		e.rowTimes[r-1] = t
 	}
 	repeat := true // every part of this change repaints a region already animating
-	if len(over) > 0 && len(over)+len(grown) <= animMaxRows {
-		key := rowKey(over)
+	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
+		rows := append(slices.Clone(over), grown...)
+		key := rowKey(rows)
 		repeat = len(grown) == 0 && e.anim.seen(t, key)
-		e.anim.add(t, key)
-	} else if len(over)+len(grown) > 0 {
+		e.anim.add(t, key, rows, len(over) > 0)
+	} else if n > 0 {
+		// A large redraw moves content around: what a row showed before
+		// says nothing about its next change.
+		e.anim.forget(append(over, grown...))
 		repeat = false
 	}
 	oldTitle := ""
@@ -240,7 +249,7 @@ func (e *Engine) see(s screen.Snapshot) {
 		e.titleTime = t
 		if e.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
 			repeat = repeat && e.anim.seen(t, "title")
-			e.anim.add(t, "title")
+			e.anim.add(t, "title", nil, true)
 		} else {
 			repeat = false
 		}
@@ -266,7 +275,23 @@ func (e *Engine) see(s screen.Snapshot) {
 	e.awaiting = false // a visible change is the program's reaction
 }
 
+// sameScreen reports whether two snapshots show the same text, cursor and
+// title.
+func sameScreen(a, b screen.Snapshot) bool {
+	if a.Cursor() != b.Cursor() || a.CursorVisible() != b.CursorVisible() || a.Title() != b.Title() || a.AltScreen() != b.AltScreen() {
+		return false
+	}
+	_, n := a.Size()
+	for r := 1; r <= n; r++ {
+		if a.Row(r) != b.Row(r) {
+			return false
+		}
+	}
+	return true
+}
+
 func rowKey(rows []int) string {
+	rows = slices.Sorted(slices.Values(rows))
 	parts := make([]string, len(rows))
 	for i, r := range rows {
 		parts[i] = fmt.Sprint(r)
@@ -292,6 +317,7 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	if !d.state.Waiting() && e.stuckAfter > 0 {
 		switch {
 		case e.Current().State == Stuck:
+			e.status = Transition{Time: now, State: Stuck, Signal: d.signal, Reason: d.reason, Cursor: e.Current().Cursor}
 			return out // stuck until ready, exit or new input
 		case now.Sub(e.ref) >= e.stuckAfter:
 			what := "start"
@@ -304,18 +330,34 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 			e.wake(now, e.ref.Add(e.stuckAfter))
 		}
 	}
+	var pos screen.Position
+	if e.view != nil {
+		pos = e.view.cursor
+	}
+	tr := Transition{Time: now, State: d.state, Signal: d.signal, Reason: d.reason, Cursor: pos, Prompt: d.prompt}
 	cur := e.Current()
 	if d.state == cur.State && (d.state != Question || samePrompt(d.prompt, cur.Prompt)) {
+		if d.state != Stuck {
+			e.status = tr
+		}
 		return out
 	}
 	if d.state.Waiting() {
 		e.waited = true
 	}
-	var pos screen.Position
-	if e.view != nil {
-		pos = e.view.cursor
+	e.status = tr
+	return e.emit(out, tr)
+}
+
+// Status returns the engine's latest evaluation: the current state with the
+// reason it holds now, which may be newer than the transition into it ("busy
+// since the input" may have become "busy marker ..."). Reports use it to say
+// why a program is still not ready.
+func (e *Engine) Status() Transition {
+	if e.status.State == "" {
+		return e.Current()
 	}
-	return e.emit(out, Transition{Time: now, State: d.state, Signal: d.signal, Reason: d.reason, Cursor: pos, Prompt: d.prompt})
+	return e.status
 }
 
 func (e *Engine) emit(out []Transition, t Transition) []Transition {
@@ -434,7 +476,7 @@ func (e *Engine) evaluate(now time.Time) decision {
 	if at {
 		if quiet >= need {
 			return decision{state: Ready, signal: SignalCursor,
-				reason: fmt.Sprintf("cursor at input position %s, screen still for %v (%s)", v.cursor, ms(quiet), needWhy)}
+				reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", v.cursor, ms(quiet), ms(need), needWhy)}
 		}
 		e.wake(now, now.Add(need-quiet))
 	}

@@ -144,7 +144,7 @@ func Generic() Profile {
 		ClearGuard:  ms(500),
 		Busy: []Marker{
 			{Name: "interrupt hint", Pattern: interruptPattern, Region: LastLines(12), Fresh: ms(5000)},
-			{Name: "spinner line", Pattern: `^[\s│┃|]*[` + spinnerClass + `]\s+\p{L}[\p{L}\p{N}' -]*(…|\.\.\.)`, Region: LastLines(15), Fresh: ms(1500)},
+			{Name: "spinner line", Pattern: `^[\s│┃|]*([` + spinnerClass + `]\s+\p{L}[\p{L}\p{N}' -]*(…|\.\.\.)|[` + brailleClass + `](\s|$))`, Region: LastLines(15), Fresh: ms(1500)},
 			{Name: "elapsed timer", Pattern: `\(\s*(\d+h\s*)?(\d+m\s*)?\d+(\.\d+)?s\b`, Region: LastLines(15), Fresh: ms(1500)},
 			{Name: "title spinner", Pattern: `^[` + brailleClass + `◐◓◑◒]`, Region: Title, Fresh: ms(1500)},
 		},
@@ -288,21 +288,34 @@ func LoadProfile(path string) (Profile, error) {
 // ParseProfile reads a profile from JSON, as LoadProfile does, and
 // validates it.
 func ParseProfile(data []byte) (Profile, error) {
-	var head struct {
-		Extends string `json:"extends"`
-	}
+	var head map[string]json.RawMessage
 	if err := json.Unmarshal(data, &head); err != nil {
 		return Profile{}, jsonError(data, err)
 	}
+	var extends string
+	if raw, ok := head["extends"]; ok {
+		if err := json.Unmarshal(raw, &extends); err != nil {
+			return Profile{}, fmt.Errorf("extends: expected a profile name, got %s", raw)
+		}
+	}
 	base := Generic()
-	if head.Extends != "" {
-		b, err := Lookup(head.Extends)
+	if extends != "" {
+		b, err := Lookup(extends)
 		if err != nil {
 			return Profile{}, fmt.Errorf("extends: %w", err)
 		}
 		base = b
 	}
-	base.Commands = nil // a user profile is selected by name or by its own commands, never by its base's
+	// A user profile is its own: named by its file unless it says, and
+	// selected by its own commands, never by its base's.
+	base.Name, base.Description, base.Commands = "", "", nil
+	// Marker lists a file gives replace the base's whole (decoding into
+	// them would merge element by element).
+	for key, list := range map[string]*[]Marker{"busy": &base.Busy, "idle": &base.Idle, "question": &base.Question} {
+		if _, ok := head[key]; ok {
+			*list = nil
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	p := base

@@ -15,6 +15,7 @@ type view struct {
 	rows   []string // text of rows 1..n (index 0 is row 1), trailing blanks trimmed
 	cursor screen.Position
 	bottom int    // last row that holds text or the cursor
+	blank  bool   // no row holds text
 	before string // the cursor row left of the cursor, trailing blanks trimmed
 
 	busy, idle, question []hit
@@ -37,6 +38,7 @@ func newView(s screen.Snapshot) *view {
 			v.bottom = i + 1
 		}
 	}
+	v.blank = v.bottom == 0
 	if v.cursor.Row > v.bottom && v.cursor.Row <= n {
 		v.bottom = v.cursor.Row
 	}
@@ -92,8 +94,12 @@ func (v *view) matchAll(ms []compiledMarker) []hit {
 // shimmer over a spinner line still counts as a repaint of that row.
 func changedRows(old, cur *view) (overwritten, grown []int) {
 	if old == nil || len(old.rows) != len(cur.rows) {
+		// A first screen, or a resized one: every row that holds something
+		// is new.
 		for r := 1; r <= len(cur.rows); r++ {
-			grown = append(grown, r)
+			if cur.rows[r-1] != "" {
+				grown = append(grown, r)
+			}
 		}
 		return nil, grown
 	}

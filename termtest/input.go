@@ -93,6 +93,16 @@ func (t *Terminal) send(p []byte) error {
 		return nil
 	}
 	it := inputItem{data: append([]byte(nil), p...), written: make(chan error, 1)}
+	// The engine hears of the input before the program can react to it, so
+	// a reaction is never mistaken for what came before.
+	now := t.cfg.clock.Now()
+	t.mu.Lock()
+	t.lastInput = now
+	if t.rec != nil {
+		_ = t.rec.Input(now.Sub(t.start), p)
+	}
+	t.observe(ready.Event{Time: now, Kind: ready.Input, Data: it.data, Screen: t.scr.Snapshot()})
+	t.mu.Unlock()
 	if !t.in.push(it) {
 		return ErrClosed
 	}
@@ -104,14 +114,6 @@ func (t *Terminal) send(p []byte) error {
 	case <-time.After(t.cfg.timeout):
 		return fmt.Errorf("termtest: the program did not read %d bytes of input within %v (is it reading stdin?)\n%s", len(p), t.cfg.timeout, t.Describe())
 	}
-	now := t.cfg.clock.Now()
-	t.mu.Lock()
-	t.lastInput = now
-	if t.rec != nil {
-		_ = t.rec.Input(now.Sub(t.start), p)
-	}
-	t.observe(ready.Event{Time: now, Kind: ready.Input, Data: it.data, Screen: t.scr.Snapshot()})
-	t.mu.Unlock()
 	return nil
 }
 

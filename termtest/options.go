@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
+	"github.com/ttyrig/ttyrig/ready"
 )
 
 // Option configures a terminal.
@@ -18,6 +19,7 @@ type config struct {
 	recording  string
 	clock      clock.Clock
 	grace      time.Duration
+	readyOpts  []ready.Option // extra engine options (benchmarks add shadow detectors)
 }
 
 func defaultConfig() config {

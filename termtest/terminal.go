@@ -88,12 +88,16 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	cmd.Args[0] = argv[0]
 	cmd.Env = buildEnv(cfg.env)
 	cmd.Dir = cfg.dir
+	eng, err := newEngine(cfg, argv, cfg.clock.Now())
+	if err != nil {
+		return nil, err
+	}
 
 	t := &Terminal{
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
 		cmd:       cmd,
-		eng:       ready.NewEngine(),
+		eng:       eng,
 		changed:   make(chan struct{}),
 		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),

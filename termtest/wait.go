@@ -12,7 +12,8 @@ import (
 // Ready or Question) and returns that transition. After any input it only
 // accepts a ready state reached after the program reacted to that input,
 // never the stale prompt from before. If the program exits first, it fails
-// at once with the exit status and the screen.
+// at once with the exit status and the screen; on timeout the error holds
+// the screen, the last bytes received and the readiness timeline.
 func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, error) {
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
@@ -22,17 +23,25 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 		cur := t.eng.Current()
 		after := t.lastInput
 		ch := t.changed
-		exited := t.exited
 		t.mu.Unlock()
-		if cur.State.Waiting() && cur.Time.After(after) {
+		// The engine is told of input before the program gets it, and holds
+		// Busy until the screen reacts; the time check keeps that promise
+		// even for a transition recorded in the same instant.
+		if cur.State.Waiting() && !cur.Time.Before(after) {
 			return cur, nil
 		}
-		if exited || cur.State == ready.Exited {
-			return cur, fmt.Errorf("termtest: waiting for %q to be ready: %w\n%s", t.argv[0], errExited, t.Describe())
+		if cur.State == ready.Exited {
+			return cur, fmt.Errorf("termtest: waiting for %q to be ready: %w with status %d (%s)\n%s",
+				t.argv[0], errExited, cur.Code, cur.Reason, t.Describe())
 		}
 		if err := t.waitChange(ctx, ch); err != nil {
-			return cur, fmt.Errorf("termtest: %q was not ready for input after %v (state %s): %w\n%s",
-				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), cur.State, err, t.Describe())
+			t.mu.Lock()
+			t.eng.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
+			cur = t.eng.Current()
+			why := t.eng.Status().Reason // why it is not ready now, maybe newer than cur's reason
+			t.mu.Unlock()
+			return cur, fmt.Errorf("termtest: %q was not ready for input after %v: %w; the readiness engine says %s: %s\n%s",
+				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), err, cur.State, why, t.Describe())
 		}
 	}
 }

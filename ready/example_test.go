@@ -1,0 +1,31 @@
+package ready_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// The engine is fed events with the screen after each and asked again at
+// its deadline; it never reads the clock itself.
+func ExampleEngine() {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	scr := screen.New(80, 24)
+	defer scr.Close()
+	eng, _ := ready.NewEngine(ready.Generic())
+
+	out := []byte("welcome\r\n$ ")
+	scr.WriteAt(t0, out)
+	eng.Observe(ready.Event{Time: t0, Kind: ready.Output, Data: out, Screen: scr.Snapshot()})
+	fmt.Println(eng.Current().State)
+
+	deadline, _ := eng.Deadline()
+	eng.Tick(deadline)
+	tr := eng.Current()
+	fmt.Println(tr.State, tr.Signal, tr.Time.Sub(t0))
+	// Output:
+	// starting
+	// ready cursor 150ms
+}

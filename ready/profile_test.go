@@ -1,0 +1,96 @@
+package ready_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+func TestBuiltinProfilesRoundTrip(t *testing.T) {
+	for _, p := range ready.Builtin() {
+		if err := p.Validate(); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		data, err := json.MarshalIndent(p, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ready.ParseProfile(data)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", p.Name, err, data)
+		}
+		if !reflect.DeepEqual(got, p) {
+			t.Errorf("%s: JSON round trip changed it:\n got %+v\nwant %+v", p.Name, got, p)
+		}
+	}
+}
+
+func TestLoadProfileErrorsNameFileAndField(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ json, want string }{
+		{`{"busy": [{"name": "x", "pattern": "(unclosed"}]}`, `busy[0] ("x"): pattern: error parsing regexp`},
+		{`{"quite": "1s"}`, `unknown field "quite"`},
+		{`{"quiet": 150}`, `duration must be a string like "150ms", got 150`},
+		{`{"idle": [{"pattern": "x", "region": "last_lines"}]}`, `region "last_lines" needs a positive line count`},
+		{`{"cursor": {"min_col": "3"}}`, `field cursor.min_col: expected int`},
+		{`{"settle": "50ms"}`, `settle: expected at least quiet (150ms), got 50ms`},
+		{`{"extends": "vim"}`, `extends: ready: no built-in profile "vim"`},
+		{"{\n\"quiet\": \"1s\",\n}", `line 3`},
+		{`{"versions": "2.x"}`, `versions: expected comparisons`},
+	} {
+		path := filepath.Join(dir, "p.json")
+		if err := os.WriteFile(path, []byte(tc.json), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ready.LoadProfile(path)
+		if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v; want the file and %q", tc.json, err, tc.want)
+		}
+	}
+}
+
+func TestLoadProfileExtends(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "myclaude.json")
+	if err := os.WriteFile(path, []byte(`{"extends": "claude", "commands": ["myclaude"], "quiet": "300ms", "settle": "600ms"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := ready.LoadProfile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ready.Claude()
+	if p.Name != "myclaude" || p.Quiet.D().String() != "300ms" || !reflect.DeepEqual(p.Busy, c.Busy) || p.Commands[0] != "myclaude" {
+		t.Errorf("loaded %+v", p)
+	}
+}
+
+func TestForCommand(t *testing.T) {
+	for argv, want := range map[string]string{
+		"/home/u/.cache/ttyrig/agents/node_modules/.bin/claude --model x": "claude",
+		"codex --no-daemon":                   "codex",
+		"node /opt/gemini-cli/dist/gemini.js": "gemini",
+		"bash --norc":                         "generic",
+		"python3 -i":                          "generic",
+	} {
+		if got := ready.ForCommand(strings.Fields(argv)).Name; got != want {
+			t.Errorf("ForCommand(%q) = %s, want %s", argv, got, want)
+		}
+	}
+}
+
+func TestCovers(t *testing.T) {
+	c := ready.Claude()
+	for v, want := range map[string]bool{"2.1.197": true, "v2.1.0": true, "2.2.0": false, "2.0.76": false, "junk": false} {
+		if got := c.Covers(v); got != want {
+			t.Errorf("claude covers %s = %v, want %v", v, got, want)
+		}
+	}
+	if c.Cursor.Distinct() {
+		t.Error("claude's idle and busy columns are both 3: not distinct")
+	}
+}

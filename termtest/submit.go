@@ -1,0 +1,137 @@
+package termtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// submitBound is how long Submit gives the program to react to Enter before
+// pressing it again. Agents that ignore Enter while they initialise (Codex
+// does, seconds after its box is drawn) need the retry to come later than a
+// quick reaction would, but a program that took the line reacts at once.
+const submitBound = 2 * time.Second
+
+// SubmitContext sends a line the way a person does: it waits until the
+// program is ready, types text (pasted when it spans lines, so newlines stay
+// in the input), waits for the echo to settle, presses Enter and confirms
+// that the program took the line: the typed text left the cursor's line or
+// the cursor moved to another row (or, for empty text, the screen changed).
+// If the program ignored Enter (some agents do while still starting), it
+// presses Enter once more; if that is ignored too, it fails saying so.
+func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
+	ctx, cancel := t.bound(ctx)
+	defer cancel()
+	st, err := t.WaitForReadyContext(ctx)
+	if err != nil {
+		return fmt.Errorf("termtest: Submit(%q): %w", text, err)
+	}
+	if text != "" {
+		if strings.Contains(text, "\n") {
+			err = t.Paste(text)
+		} else {
+			err = t.Type(text)
+		}
+		if err != nil {
+			return fmt.Errorf("termtest: Submit(%q): typing: %w", text, err)
+		}
+		// Enter in the same burst as the text reads as a pasted newline to
+		// agents that detect pastes by timing; let the echo settle first.
+		// Password prompts echo nothing, so there is nothing to wait for.
+		if st.Prompt == nil || st.Prompt.Kind != "password" {
+			echoCtx, stop := context.WithTimeout(ctx, submitBound)
+			_, err := t.WaitForReadyContext(echoCtx)
+			stop()
+			if err != nil && ctx.Err() != nil {
+				return fmt.Errorf("termtest: Submit(%q): %w", text, err)
+			}
+			if _, exited := t.ExitCode(); exited {
+				return fmt.Errorf("termtest: Submit(%q): %w before Enter was pressed\n%s", text, errExited, t.Describe())
+			}
+		}
+	}
+	before := t.scr.Snapshot()
+	tail := lastRunes(text[strings.LastIndexByte(text, '\n')+1:], 16)
+	for try := 1; try <= 2; try++ {
+		pressed := t.cfg.clock.Now()
+		if err := t.send([]byte("\r")); err != nil {
+			return fmt.Errorf("termtest: Submit(%q): pressing Enter: %w", text, err)
+		}
+		ok, err := t.waitAccepted(ctx, before, pressed, tail)
+		if err != nil {
+			return fmt.Errorf("termtest: Submit(%q): %w\n%s", text, err, t.Describe())
+		}
+		if ok {
+			return nil
+		}
+	}
+	line := before.Row(before.Cursor().Row)
+	return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, %v apart, "+
+		"and the cursor's line still reads %q (expected the text to leave it or the cursor to move)\n%s",
+		text, ErrNotTaken, submitBound, strings.TrimRight(line, " "), t.Describe())
+}
+
+// waitAccepted waits up to submitBound for the program to take a line
+// submitted at pressed: it reports false when the bound passed without a
+// reaction, and an error when ctx ended first.
+func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pressed time.Time, tail string) (bool, error) {
+	timer := time.NewTimer(submitBound)
+	defer timer.Stop()
+	for {
+		ch := t.Changed()
+		if _, exited := t.ExitCode(); exited {
+			return true, nil // it took the line and ended ("exit")
+		}
+		if took(before, t.scr.Snapshot(), pressed, tail) {
+			return true, nil
+		}
+		select {
+		case <-ch:
+		case <-t.done:
+		case <-timer.C:
+			return false, nil
+		case <-ctx.Done():
+			return false, fmt.Errorf("waiting for the program to take the line: %w", ctx.Err())
+		}
+	}
+}
+
+// took reports whether the screen now shows that a line was taken: the
+// cursor left its row, or the typed text left the cursor's line (an agent's
+// input box empties); for an empty line any change after Enter counts.
+func took(before, now screen.Snapshot, pressed time.Time, tail string) bool {
+	if now.Changed().Before(pressed) {
+		return false
+	}
+	if tail == "" {
+		return true
+	}
+	row := before.Cursor().Row
+	if now.Cursor().Row != row {
+		return true
+	}
+	return !strings.Contains(now.Row(row), tail)
+}
+
+func lastRunes(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) > n {
+		r = r[len(r)-n:]
+	}
+	return string(r)
+}
+
+// ErrNotTaken is wrapped by SubmitContext's error when the program ignored
+// Enter twice.
+var ErrNotTaken = errors.New("the program did not take the line")
+
+// Submit types text, presses Enter and confirms the program took the line
+// (see SubmitContext); it fails the test otherwise.
+func (m *Term) Submit(text string) {
+	m.tb.Helper()
+	m.check(m.term.SubmitContext(context.Background(), text))
+}
