@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -147,6 +148,8 @@ func (t *Terminal) Press(keys ...Key) error {
 // program enabled bracketed paste (mode 2004), as a terminal would.
 func (t *Terminal) Paste(text string) error {
 	if t.scr.Snapshot().BracketedPaste() {
+		// Terminals paste line breaks as CR, as if Enter was pressed.
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\r"), "\n", "\r")
 		return t.send([]byte("\x1b[200~" + text + "\x1b[201~"))
 	}
 	return t.Type(text)

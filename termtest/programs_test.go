@@ -160,7 +160,8 @@ func TestBracketedPasteArrivesWhole(t *testing.T) {
 	term := spawnPython(t, pasteProgram)
 	term.ExpectScreen().ToContain("paste now")
 	term.Paste("multi\nline ✓")
-	term.ExpectScreen().ToContain(`got b'\x1b[200~multi\nline \xe2\x9c\x93\x1b[201~'`)
+	// Like xterm and VTE, line breaks are pasted as CR.
+	term.ExpectScreen().ToContain(`got b'\x1b[200~multi\rline \xe2\x9c\x93\x1b[201~'`)
 }
 
 func TestCtrlCInterruptsSleep(t *testing.T) {

@@ -88,12 +88,16 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	cmd.Args[0] = argv[0]
 	cmd.Env = buildEnv(cfg.env)
 	cmd.Dir = cfg.dir
-	eng, err := newEngine(cfg, argv, cfg.clock.Now())
+	// One start time for the engine, the recording and reports, so offsets
+	// in a failure report never read negative.
+	startAt := cfg.clock.Now()
+	eng, err := newEngine(cfg, argv, startAt)
 	if err != nil {
 		return nil, err
 	}
 
 	t := &Terminal{
+		start:     startAt,
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
 		cmd:       cmd,
@@ -128,7 +132,6 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		_ = cmd.Wait()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
-	t.start = cfg.clock.Now()
 	t.in = newInputQueue(t.pty)
 	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
 
