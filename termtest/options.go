@@ -11,19 +11,21 @@ import (
 type Option func(*config)
 
 type config struct {
-	cols, rows int
-	env        []string
-	dir        string
-	timeout    time.Duration
-	runtime    string
-	recording  string
-	clock      clock.Clock
-	grace      time.Duration
-	readyOpts  []ready.Option // extra engine options (benchmarks add shadow detectors)
+	cols, rows       int
+	env              []string
+	dir              string
+	timeout          time.Duration
+	runtime          string
+	recording        string
+	recordingVersion int
+	keepOnFailure    string // Spawn: where a failed test's recording goes
+	clock            clock.Clock
+	grace            time.Duration
+	readyOpts        []ready.Option // extra engine options (benchmarks add shadow detectors)
 }
 
 func defaultConfig() config {
-	return config{cols: 100, rows: 30, timeout: 10 * time.Second, clock: clock.Real, grace: 500 * time.Millisecond}
+	return config{recordingVersion: 2, cols: 100, rows: 30, timeout: 10 * time.Second, clock: clock.Real, grace: 500 * time.Millisecond}
 }
 
 // WithSize sets the terminal's columns and rows (default 100x30).

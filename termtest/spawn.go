@@ -2,6 +2,7 @@ package termtest
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/ready"
@@ -21,11 +22,40 @@ type Term struct {
 // with the test.
 func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	tb.Helper()
+	// Every test session is recorded; the recording is kept only when the
+	// test fails, so the failure can be replayed and studied.
+	var tmp, keep string
+	probe := defaultConfig()
+	for _, o := range opts {
+		o(&probe)
+	}
+	if probe.recording == "" {
+		f, err := os.CreateTemp("", "ttyrig-*.cast")
+		if err != nil {
+			tb.Fatalf("termtest.Spawn: %v", err)
+		}
+		tmp, keep = f.Name(), failureRecording(tb)
+		_ = f.Close()
+		opts = append(opts, WithRecording(tmp), func(c *config) { c.keepOnFailure = keep })
+	}
 	term, err := Start(context.Background(), argv, opts...)
 	if err != nil {
+		if tmp != "" {
+			_ = os.Remove(tmp)
+		}
 		tb.Fatalf("termtest.Spawn: %v", err)
 	}
-	tb.Cleanup(func() { _ = term.Close() })
+	tb.Cleanup(func() {
+		_ = term.Close()
+		if tmp == "" {
+			return
+		}
+		if tb.Failed() {
+			keepRecording(tb, tmp, keep)
+		} else {
+			_ = os.Remove(tmp)
+		}
+	})
 	return &Term{tb: tb, term: term}
 }
 
