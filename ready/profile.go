@@ -482,3 +482,16 @@ func parseVersion(s string) ([3]int, bool) {
 	}
 	return v, true
 }
+
+// Resolve finds the profile a session decides with: runtime names a
+// built-in profile, or is a path to a JSON profile (it ends in ".json" or
+// contains a slash); empty runtime infers the profile from the command.
+func Resolve(runtime string, argv []string) (Profile, error) {
+	switch {
+	case runtime == "":
+		return ForCommand(argv), nil
+	case strings.HasSuffix(runtime, ".json") || strings.ContainsRune(runtime, '/'):
+		return LoadProfile(runtime)
+	}
+	return Lookup(runtime)
+}

@@ -258,7 +258,7 @@ func ReadFile(path string) (*Cast, error) {
 	return c, nil
 }
 
-func seconds(f float64) time.Duration { return time.Duration(math.Round(f * 1e6)) * time.Microsecond }
+func seconds(f float64) time.Duration { return time.Duration(math.Round(f*1e6)) * time.Microsecond }
 
 func truncate(b []byte) []byte {
 	if len(b) > 40 {

@@ -2,28 +2,14 @@ package termtest
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
 )
 
-// profileFor resolves the readiness profile for argv: WithRuntime's name of
-// a built-in profile, or a path to a JSON profile (it ends in ".json" or
-// contains a slash), or, without WithRuntime, the profile inferred from the
-// program's name.
+// profileFor resolves the readiness profile for argv (see ready.Resolve).
 func profileFor(runtime string, argv []string) (ready.Profile, error) {
-	switch {
-	case runtime == "":
-		return ready.ForCommand(argv), nil
-	case strings.HasSuffix(runtime, ".json") || strings.ContainsRune(runtime, '/'):
-		p, err := ready.LoadProfile(runtime)
-		if err != nil {
-			return ready.Profile{}, fmt.Errorf("termtest: WithRuntime(%q): %w", runtime, err)
-		}
-		return p, nil
-	}
-	p, err := ready.Lookup(runtime)
+	p, err := ready.Resolve(runtime, argv)
 	if err != nil {
 		return ready.Profile{}, fmt.Errorf("termtest: WithRuntime(%q): %w", runtime, err)
 	}

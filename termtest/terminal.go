@@ -379,3 +379,28 @@ func (t *Terminal) Close() error {
 	})
 	return t.closeErr
 }
+
+// Started returns when the program started: offsets in the recording and in
+// reports count from here.
+func (t *Terminal) Started() time.Time { return t.start }
+
+// Marker adds a labelled marker to the session's recording at the given
+// time (a zero time means now). Calibration reads markers named "ready" and
+// "busy" as ground truth.
+func (t *Terminal) Marker(at time.Time, label string) error {
+	if at.IsZero() {
+		at = t.cfg.clock.Now()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.rec == nil {
+		return nil
+	}
+	m, ok := t.rec.(interface {
+		Marker(time.Duration, string) error
+	})
+	if !ok {
+		return nil
+	}
+	return m.Marker(at.Sub(t.start), label)
+}

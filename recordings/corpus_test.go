@@ -1,0 +1,130 @@
+package recordings_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// The corpus in testdata/corpus is recorded from the fixture programs:
+//
+//	go test ./recordings -run TestMakeCorpus -regen
+//
+// Each recording carries the fixture's own ground truth as "ready" and
+// "busy" markers, so calibration can measure latency and premature ready.
+var regen = flag.Bool("regen", false, "re-record the fixture corpus in testdata/corpus")
+
+type scenario struct {
+	name    string
+	fixture string
+	args    []string
+	drive   func(t *testing.T, term *termtest.Term)
+}
+
+func submitTurns(texts ...string) func(*testing.T, *termtest.Term) {
+	return func(t *testing.T, term *termtest.Term) {
+		term.WaitForReady()
+		for _, s := range texts {
+			term.Submit(s)
+			term.WaitForReady()
+		}
+	}
+}
+
+var corpus = []scenario{
+	{"agent-two-turns", "agent", []string{"-seed", "1", "-work", "2s"}, submitTurns("say hi", "and again")},
+	{"agent-codex-like", "agent", []string{"-seed", "2", "-work", "1500ms", "-sync", "-osc7501"}, submitTurns("say hi")},
+	{"agent-permission", "agent", []string{"-seed", "3", "-work", "1s", "-ask"}, func(t *testing.T, term *termtest.Term) {
+		term.WaitForReady()
+		term.Submit("run the tool")
+		if tr := term.WaitForReady(); tr.State != "question" {
+			t.Fatalf("want a question, got %v\n%s", tr, term.Terminal().Describe())
+		}
+		term.Type("1")
+		term.WaitForReady()
+	}},
+	{"spinner", "spinner", []string{"-busy", "1s"}, submitTurns("build")},
+	{"slowprompt", "slowprompt", []string{"-gap", "300ms"}, submitTurns("ls", "pwd")},
+	{"osc133", "osc133", nil, submitTurns("echo hello", "sleep 1")},
+	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
+		term.WaitForReady()
+		term.Press(termtest.KeyDown, termtest.KeyEnter)
+		term.ExpectScreen().ToContain("answer: green")
+	}},
+}
+
+func TestMakeCorpus(t *testing.T) {
+	if !*regen {
+		t.Skip("re-records testdata/corpus only with -regen")
+	}
+	for _, sc := range corpus {
+		t.Run(sc.name, func(t *testing.T) {
+			bin := fixtures.Build(t, sc.fixture)
+			dir := t.TempDir()
+			logPath := filepath.Join(dir, "truth.jsonl")
+			raw := filepath.Join(dir, "raw.cast")
+			term := termtest.Spawn(t, append([]string{bin}, sc.args...),
+				termtest.WithSize(100, 30), termtest.WithRecording(raw),
+				termtest.WithEnv(fixtures.LogEnv+"="+logPath), termtest.WithTimeout(15*time.Second))
+			sc.drive(t, term)
+			started := term.Terminal().Started()
+			term.Close()
+			truth, err := fixtures.ReadLog(logPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cast, err := recordings.ReadFile(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Machine-specific: the fixture's temp path and the date.
+			cast.Header.Command = strings.Join(append([]string{sc.fixture}, sc.args...), " ")
+			cast.Header.Timestamp = time.Time{}
+			for _, ev := range truth {
+				if ev.Event == fixtures.EventReady || ev.Event == fixtures.EventBusy {
+					cast.Events = append(cast.Events, recordings.Event{Time: ev.Time().Sub(started), Kind: recordings.Marker, Data: ev.Event})
+				}
+			}
+			sort.SliceStable(cast.Events, func(i, j int) bool { return cast.Events[i].Time < cast.Events[j].Time })
+			if err := writeCast(filepath.Join("testdata", "corpus", sc.name+".cast"), cast); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func writeCast(path string, c *recordings.Cast) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	w, err := recordings.Create(path, c.Header)
+	if err != nil {
+		return err
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case recordings.Output:
+			err = w.Output(e.Time, []byte(e.Data))
+		case recordings.Input:
+			err = w.Input(e.Time, []byte(e.Data))
+		case recordings.Resize:
+			err = w.Resize(e.Time, e.Cols, e.Rows)
+		case recordings.Marker:
+			err = w.Marker(e.Time, e.Data)
+		case recordings.Exit:
+			err = w.Exit(e.Time, e.Code)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return w.Close()
+}

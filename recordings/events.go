@@ -1,0 +1,46 @@
+package recordings
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"time"
+
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// TransitionLine is one state transition as `ttyrig replay --events` prints
+// it: a JSON object per line. Scripts depend on these field names.
+type TransitionLine struct {
+	T      float64 `json:"t"` // seconds from the recording's start, to the millisecond
+	State  string  `json:"state"`
+	Reason string  `json:"reason"`
+	Row    int     `json:"row"`
+	Col    int     `json:"col"`
+	Signal string  `json:"signal,omitempty"`
+	Code   *int    `json:"code,omitempty"` // exit status, for "exited"
+}
+
+// WriteEvents writes transitions as JSON lines, times relative to start.
+func WriteEvents(w io.Writer, start time.Time, timeline []ready.Transition) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, tr := range timeline {
+		line := TransitionLine{
+			T:      math.Round(tr.Time.Sub(start).Seconds()*1000) / 1000,
+			State:  string(tr.State),
+			Reason: tr.Reason,
+			Row:    tr.Cursor.Row,
+			Col:    tr.Cursor.Col,
+			Signal: string(tr.Signal),
+		}
+		if tr.State == ready.Exited {
+			code := tr.Code
+			line.Code = &code
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}

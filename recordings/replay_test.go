@@ -1,0 +1,159 @@
+package recordings_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+func corpusFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, pattern := range []string{"testdata/corpus/*.cast", "agents/*.cast"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no recordings in testdata/corpus: run go test ./recordings -run TestMakeCorpus -regen")
+	}
+	return files
+}
+
+func name(path string) string { return strings.TrimSuffix(filepath.Base(path), ".cast") }
+
+// Replay is deterministic: the same recording gives the same timeline and
+// final screen on every run.
+func TestReplayIsDeterministic(t *testing.T) {
+	for _, f := range corpusFiles(t) {
+		replay := func() ([]ready.Transition, string) {
+			rep, err := recordings.ReplayFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rep.Close()
+			tl := rep.Run()
+			return tl, rep.Snapshot().String()
+		}
+		tl1, s1 := replay()
+		tl2, s2 := replay()
+		if d := cmp.Diff(tl1, tl2); d != "" {
+			t.Errorf("%s: timelines differ (-first +second):\n%s", f, d)
+		}
+		if s1 != s2 {
+			t.Errorf("%s: final screens differ", f)
+		}
+		if len(tl1) < 2 {
+			t.Errorf("%s: replay decided nothing: %v", f, tl1)
+		}
+	}
+}
+
+// The state timeline of every recording is a golden file (what
+// `ttyrig replay --events` prints); a change in detection shows up as a
+// reviewed diff. `go test ./recordings -update` rewrites them.
+func TestReplayEventsGolden(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".events.jsonl"))
+	for _, f := range corpusFiles(t) {
+		rep, err := recordings.ReplayFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := recordings.WriteEvents(&buf, rep.Start(), rep.Run()); err != nil {
+			t.Fatal(err)
+		}
+		rep.Close()
+		g.Assert(t, name(f), buf.Bytes())
+	}
+}
+
+// The calibration table of the whole corpus is a golden file, and the
+// engine is never early on any recording with ground truth.
+func TestCalibrationGolden(t *testing.T) {
+	var cals []*recordings.Calibration
+	for _, f := range corpusFiles(t) {
+		c, err := recordings.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cal, err := recordings.Calibrate(name(f), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cal.Premature != 0 {
+			t.Errorf("%s: %d premature ready decisions", f, cal.Premature)
+		}
+		if cal.Turns > 0 && cal.Missed != 0 {
+			t.Errorf("%s: %d of %d ground-truth ready moments never declared", f, cal.Missed, cal.Turns)
+		}
+		cals = append(cals, cal)
+	}
+	var txt, js bytes.Buffer
+	if err := recordings.WriteTable(&txt, cals); err != nil {
+		t.Fatal(err)
+	}
+	if err := recordings.WriteJSON(&js, cals); err != nil {
+		t.Fatal(err)
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(""))
+	g.Assert(t, "calibration.txt", txt.Bytes())
+	g.Assert(t, "calibration.json", js.Bytes())
+}
+
+// The test API works on replays: an expectation waits on the replay's
+// screen as the replay advances.
+func TestExpectOnReplay(t *testing.T) {
+	rep, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	if got := rep.At(0).Text(); strings.Contains(got, "● say hi") {
+		t.Fatalf("the answer is on screen at the start:\n%s", got)
+	}
+	snap := rep.At(rep.Offset() + 30*time.Second)
+	if err := expect.Screen(nil).ToContain("● say hi").Check(snap); err != nil {
+		t.Error(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := expect.Screen(rep).ToContain("● and again").Wait(ctx); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestStepVisitsEveryTransition(t *testing.T) {
+	rep, err := recordings.ReplayFile("testdata/corpus/osc133.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	var stepped []ready.State
+	for {
+		tr, _, ok := rep.Step()
+		if !ok {
+			break
+		}
+		stepped = append(stepped, tr.State)
+	}
+	var all []ready.State
+	for _, tr := range rep.Timeline() {
+		all = append(all, tr.State)
+	}
+	if d := cmp.Diff(all, stepped); d != "" || len(all) == 0 {
+		t.Errorf("Step saw (-timeline +stepped):\n%s", d)
+	}
+}
