@@ -1,0 +1,34 @@
+package screen_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// FuzzScreen feeds arbitrary bytes, in arbitrary chunks, to a screen: no
+// panic, no hang, and snapshots stay readable.
+func FuzzScreen(f *testing.F) {
+	f.Add([]byte("hello\x1b]0;\xe2\x9c\xb3 Claude Code\x07 world"), uint8(3))
+	f.Add([]byte("\x1b[?2026h\x1b[2J\x1b[Hhalf\x1b[?2026l"), uint8(5))
+	f.Add([]byte("abc\x1b[6n\r\n\x1b[?u\x1b[>q\x1b[c\x1b[18t"), uint8(1))
+	f.Add([]byte("\x1b[?1049h\x1b[10;20H\xe8\xaa\x9e\x9d\x9c\x1bc"), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
+		s := screen.New(20, 6)
+		defer s.Close()
+		n := int(chunk%16) + 1
+		at := time.Unix(0, 0)
+		for len(data) > 0 {
+			k := min(n, len(data))
+			s.WriteAt(at, data[:k])
+			data = data[k:]
+			at = at.Add(time.Millisecond)
+		}
+		snap := s.Snapshot()
+		_ = snap.String()
+		if c := snap.Cursor(); c.Row < 1 || c.Col < 1 {
+			t.Fatalf("cursor %v off the screen", c)
+		}
+	})
+}
