@@ -61,6 +61,9 @@ const (
 type Engine struct {
 	prof                 Profile
 	busy, idle, question []compiledMarker
+	startedBy            []compiledMarker // start-up is over once one matched
+	startupDone          bool
+	restartAt            time.Time // when a Restart marker last began start-up again
 	stuckAfter           time.Duration
 	startAt              time.Time
 	shadows              []Detector
@@ -96,11 +99,11 @@ func NewEngine(p Profile, opts ...Option) (*Engine, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
-	e := &Engine{prof: p, stuckAfter: defaultStuck}
+	e := &Engine{prof: p, stuckAfter: defaultStuck, startupDone: len(p.Started) == 0}
 	for _, set := range []struct {
 		in  []Marker
 		out *[]compiledMarker
-	}{{p.Busy, &e.busy}, {p.Idle, &e.idle}, {p.Question, &e.question}} {
+	}{{p.Busy, &e.busy}, {p.Idle, &e.idle}, {p.Question, &e.question}, {p.Started, &e.startedBy}} {
 		for _, m := range set.in {
 			c, _ := m.compile() // Validate compiled them already
 			*set.out = append(*set.out, c)
@@ -261,6 +264,23 @@ func (e *Engine) see(s screen.Snapshot) {
 		e.lastSolid = t
 	}
 	nv.busy, nv.idle, nv.question = nv.matchAll(e.busy), nv.matchAll(e.idle), nv.matchAll(e.question)
+	for _, h := range nv.busy {
+		if h.marker.Restart && e.startupDone {
+			e.startupDone, e.restartAt = false, t
+		}
+	}
+	if !e.startupDone {
+		for _, h := range nv.matchAll(e.startedBy) {
+			// After a restart, a marker counts only where it was drawn anew.
+			drawn := e.titleTime
+			if h.row > 0 {
+				drawn = e.rowTimes[h.row-1]
+			}
+			if e.restartAt.IsZero() || drawn.After(e.restartAt) {
+				e.startupDone = true
+			}
+		}
+	}
 	nv.prompt = findPrompt(nv)
 	if len(nv.question) > 0 {
 		q := nv.question[0]
@@ -412,12 +432,21 @@ func (e *Engine) evaluate(now time.Time) decision {
 
 	// 2. A question on screen, once it has stopped being drawn. Waiting
 	// beats busy: a permission dialog may sit under a busy footer.
-	if v.prompt != nil {
+	if v.prompt != nil && !e.movedOn() {
 		if quiet >= p.Quiet.D() {
 			return decision{state: Question, signal: SignalPattern, prompt: v.prompt,
 				reason: fmt.Sprintf("%s question on screen, still for %v", v.prompt.Kind, ms(quiet))}
 		}
 		e.wake(now, e.lastChange.Add(p.Quiet.D()))
+	}
+
+	// The program has not finished starting: its input box may be drawn,
+	// but what is typed now is queued or lost.
+	if _, ok := e.proto.idle(); ok && !e.startupDone {
+		e.startupDone = true // the program said so itself (OSC 7501 idle)
+	}
+	if !e.startupDone {
+		return e.notReady(SignalMarker, "start-up not finished: no %q on screen yet", e.startedBy[0].Name)
 	}
 
 	// 3. The program says it works (OSC 7501, OSC 9;4, a shell between
@@ -514,6 +543,17 @@ func (e *Engine) busyHit(now time.Time) *hit {
 		}
 	}
 	return found
+}
+
+// movedOn reports whether a busy marker says the program has left the
+// question on screen behind.
+func (e *Engine) movedOn() bool {
+	for _, h := range e.view.busy {
+		if h.marker.Restart {
+			return true
+		}
+	}
+	return false
 }
 
 func samePrompt(a, b *Prompt) bool {

@@ -371,7 +371,7 @@ func TestOSC133(t *testing.T) {
 
 func TestOSC7501AndProgress(t *testing.T) {
 	s := newSim(t, ready.Codex())
-	s.out("› ")
+	s.out("\x1b]0;work\x07› ") // Codex names its window once initialised
 	s.advance(time.Second)
 	s.wantState(ready.Ready)
 	s.in("hi\r")
@@ -497,4 +497,31 @@ func TestDeadlinesAreExact(t *testing.T) {
 			t.Fatalf("transition %d differs:\nexact ticks:\n%s\nevery millisecond:\n%s", i, exact.timeline(), fine.timeline())
 		}
 	}
+}
+
+// A program that draws its input box before it accepts input (Gemini CLI)
+// is not ready until its start-up marker appears; after a restart marker,
+// only a marker drawn anew counts.
+func TestStartedAndRestartMarkers(t *testing.T) {
+	p := ready.Generic()
+	p.Name = "startup"
+	p.Started = []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.Region{Kind: ready.RegionScreen}}}
+	p.Busy = append(p.Busy, ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3), Restart: true})
+	s := newSim(t, p)
+	s.out("\x1b[5;1H> ")
+	s.advance(time.Second)
+	s.neverWaiting(s.at())
+	s.out("\x1b[1;1HBanner v1\x1b[5;3H")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+	s.in("x")
+	s.out("\x1b[6;1Hrestarting\x1b[5;3H")
+	s.advance(time.Second)
+	restart := s.at()
+	s.out("\x1b[6;1H\x1b[2K\x1b[5;3H") // the restart line goes, the old banner stays
+	s.advance(time.Second)
+	s.neverWaiting(restart)
+	s.out("\x1b[7;1HBanner v1\x1b[9;1H> ") // drawn anew by the restarted program, below the old screen
+	s.advance(2 * time.Second) // the restart line came and went: an animation to outwait
+	s.wantState(ready.Ready)
 }

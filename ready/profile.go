@@ -49,6 +49,10 @@ type Profile struct {
 	Busy     []Marker `json:"busy,omitempty"`     // any match means busy
 	Idle     []Marker `json:"idle,omitempty"`     // a match lets the engine use Quiet even while animation was seen
 	Question []Marker `json:"question,omitempty"` // a match (once quiet) means a question; its name becomes the Prompt kind
+	// Started, when set, says start-up is over only once one of these has
+	// matched: some programs draw their input box before they accept input
+	// (Gemini CLI queues what is typed until its banner appears).
+	Started []Marker `json:"started,omitempty"`
 }
 
 // CursorRule says where the cursor sits when the program waits for input.
@@ -91,6 +95,11 @@ type Marker struct {
 	// the marker always counts (for runtimes whose markers are known to
 	// disappear when idle).
 	Fresh Duration `json:"fresh,omitempty"`
+	// Restart marks a busy marker that means the program is restarting
+	// (Gemini CLI after its trust question): it wins over a question still
+	// drawn, and start-up begins again, so only Started markers drawn after
+	// it count.
+	Restart bool `json:"restart,omitempty"`
 }
 
 // Duration is a time.Duration written in JSON as a string like "150ms".
@@ -204,6 +213,13 @@ func Codex() Profile {
 		Question: []Marker{
 			{Name: "approval", Pattern: `(?i)would you like to (run|make|apply)|allow command`, Region: LastLines(20)},
 		},
+		// Codex draws "› Ask Codex to do anything" on its splash screen
+		// 0.25 s in, but only sets the window title (to the folder's name)
+		// when it is initialised, 2 s in, right before OSC 7501 state=idle;
+		// Enter typed before that is ignored (measured on 0.169.0).
+		Started: []Marker{
+			{Name: "window title", Pattern: `\S`, Region: Title},
+		},
 	}
 }
 
@@ -223,10 +239,18 @@ func Gemini() Profile {
 		ClearGuard:  ms(500),
 		Busy: []Marker{
 			{Name: "esc to cancel", Pattern: `(?i)esc to cancel`, Region: LastLines(12)},
+			// Answering the trust question restarts the CLI (~2.5 s).
+			{Name: "restarting", Pattern: `(?i)Gemini CLI is restarting`, Region: LastLines(6), Restart: true},
 			{Name: "spinner", Pattern: `^[\s│]*[` + brailleClass + `]\s`, Region: LastLines(12)},
 		},
 		Question: []Marker{
 			{Name: "confirmation", Pattern: `(?i)allow execution|apply this change|do you want to proceed`, Region: LastLines(20)},
+		},
+		// Gemini draws its input box ~0.5 s in but queues what is typed
+		// ("Queued (press ↑ to edit)") until initialisation ends and the
+		// banner is drawn (1.3 s in, 3 s under load; measured on 0.61.0).
+		Started: []Marker{
+			{Name: "banner", Pattern: `Gemini CLI v\d|Tips for getting started`, Region: Region{Kind: RegionScreen}},
 		},
 	}
 }
@@ -368,7 +392,7 @@ func (p Profile) Validate() error {
 	for _, set := range []struct {
 		field   string
 		markers []Marker
-	}{{"busy", p.Busy}, {"idle", p.Idle}, {"question", p.Question}} {
+	}{{"busy", p.Busy}, {"idle", p.Idle}, {"question", p.Question}, {"started", p.Started}} {
 		for i, m := range set.markers {
 			if _, err := m.compile(); err != nil {
 				errs = append(errs, fmt.Errorf("%s[%d]%s: %w", set.field, i, nameSuffix(m.Name), err))

@@ -120,17 +120,28 @@ func numberedPrompt(v *view) *Prompt {
 	}
 	var best []item
 	var run []item
+	// A program may park its cursor far below its menu (Codex's sign-in
+	// menu): search up from the last row that holds text.
+	bottom := v.bottom
+	for bottom > 1 && strings.TrimSpace(v.row(bottom)) == "" {
+		bottom--
+	}
 	flush := func() {
 		if len(run) >= 2 {
 			best = append(best[:0], run...)
 		}
 		run = run[:0]
 	}
-	for r := max(1, v.bottom-searchRows); r <= v.bottom; r++ {
+	nextOption := func(r, n int) bool { // is option n on row r?
+		m := numberedRe.FindStringSubmatch(v.row(r))
+		return m != nil && m[2] == strconv.Itoa(n)
+	}
+	for r := max(1, bottom-searchRows); r <= bottom; r++ {
 		m := numberedRe.FindStringSubmatch(v.row(r))
 		if m == nil {
-			// One line of description may sit between two options.
-			if len(run) > 0 && r+1 <= v.bottom && numberedRe.MatchString(v.row(r+1)) && strings.TrimSpace(v.row(r)) != "" {
+			// A line of description, and a blank line after it, may sit
+			// between two options.
+			if len(run) > 0 && (nextOption(r+1, len(run)+1) || strings.TrimSpace(v.row(r)) != "" && nextOption(r+2, len(run)+1)) {
 				continue
 			}
 			flush()
@@ -172,7 +183,7 @@ func numberedPrompt(v *view) *Prompt {
 	if selected != 1 && !choice {
 		return nil
 	}
-	if v.bottom-end > 6 {
+	if bottom-end > 6 {
 		return nil // too far above the bottom: history, not a live menu
 	}
 	// The question: the nearest text above the list.

@@ -1,0 +1,256 @@
+//go:build agents
+
+package agents_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/fixtures/agents"
+	"github.com/ttyrig/ttyrig/fixtures/fakemodel"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// latencies collects, per runtime, the time from the fake model's last
+// byte to WaitForReady's return, for the summary at the end.
+var latencies = struct {
+	sync.Mutex
+	m map[string][]time.Duration
+}{m: map[string][]time.Duration{}}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	latencies.Lock()
+	for rt, ls := range latencies.m {
+		sort.Slice(ls, func(i, j int) bool { return ls[i] < ls[j] })
+		fmt.Printf("ready latency after the answer's last byte, %s: n=%d p50=%v max=%v\n", rt, len(ls), ls[len(ls)/2].Round(time.Millisecond), ls[len(ls)-1].Round(time.Millisecond))
+	}
+	latencies.Unlock()
+	os.Exit(code)
+}
+
+// session is one real CLI against a scripted fake model.
+type session struct {
+	t       *testing.T
+	runtime string
+	srv     *fakemodel.Server
+	term    *termtest.Term
+	setup   agents.Setup
+	rec     string // recording path in the repo, when re-recording
+	raw     string // recording path while running
+}
+
+func start(t *testing.T, runtime, scenario string, opts ...agents.Option) *session {
+	t.Helper()
+	if os.Getenv("TTYRIG_REQUIRE_AGENTS") != "" {
+		if _, err := agents.Binary(agents.Dir(), runtime); err != nil {
+			t.Fatalf("the %s CLI is not installed (run make agents): %v", runtime, err)
+		}
+	}
+	srv := fakemodel.Start(t)
+	setup := agents.Prepare(t, runtime, srv.URL(), opts...)
+	s := &session{t: t, runtime: runtime, srv: srv, setup: setup}
+	s.raw = filepath.Join(t.TempDir(), "session.cast")
+	if os.Getenv("TTYRIG_RECORD") != "" {
+		s.rec = filepath.Join("..", "recordings", "agents", runtime+"-"+scenario+".cast")
+	}
+	s.term = termtest.Spawn(t, setup.Argv,
+		termtest.WithEnv(setup.Env...), termtest.WithDir(setup.Dir),
+		termtest.WithRuntime(runtime), termtest.WithSize(100, 30),
+		termtest.WithTimeout(60*time.Second), termtest.WithRecording(s.raw))
+	return s
+}
+
+// waitReady waits for the agent and returns the state it saw.
+func (s *session) waitReady() ready.Transition {
+	s.t.Helper()
+	return s.term.WaitForReady()
+}
+
+// turn submits prompt, waits for ready, and checks that the answer is on
+// the screen the moment WaitForReady returns.
+func (s *session) turn(prompt, answer string) {
+	s.t.Helper()
+	before := len(s.srv.Turns())
+	s.srv.Script(fakemodel.Text(answer).After(time.Second).InPieces(4, 150*time.Millisecond))
+	s.term.Terminal().Marker(time.Time{}, recordings.MarkBusy)
+	s.term.Submit(prompt)
+	tr := s.waitReady()
+	returned := time.Now()
+	if snap := s.term.Screen(); !strings.Contains(snap.Text(), answer) {
+		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, answer, s.term.Terminal().Describe())
+	}
+	turns := s.srv.Turns()
+	if len(turns) <= before {
+		s.t.Fatalf("the fake model got no turn for %q", prompt)
+	}
+	last := turns[len(turns)-1].LastByteAt
+	s.term.Terminal().Marker(last, recordings.MarkReady)
+	lat := returned.Sub(last)
+	s.t.Logf("%s: ready %v after the answer's last byte (%s)", s.runtime, lat.Round(time.Millisecond), tr.Reason)
+	if lat < 0 || lat > 10*time.Second {
+		s.t.Errorf("latency %v out of bounds", lat)
+	}
+	latencies.Lock()
+	latencies.m[s.runtime] = append(latencies.m[s.runtime], lat)
+	latencies.Unlock()
+}
+
+// finish closes the CLI and, when re-recording, saves the recording with
+// machine-specific strings replaced.
+func (s *session) finish() {
+	s.t.Helper()
+	s.term.Close()
+	if s.rec == "" || s.t.Failed() {
+		return
+	}
+	c, err := recordings.ReadFile(s.raw)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	repl := []string{}
+	for _, p := range []string{s.setup.Dir, s.setup.Home, filepath.Dir(s.setup.Dir), s.srv.URL(), agents.Dir()} {
+		if p != "" {
+			repl = append(repl, p, placeholder(p, s))
+		}
+	}
+	r := strings.NewReplacer(repl...)
+	c.Header.Command = s.runtime
+	c.Header.Timestamp = time.Time{}
+	for i := range c.Events {
+		c.Events[i].Data = r.Replace(c.Events[i].Data)
+	}
+	if err := writeCast(s.rec, c); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+func placeholder(p string, s *session) string {
+	switch p {
+	case s.setup.Dir:
+		return "/work"
+	case s.setup.Home:
+		return "/home/user"
+	case s.srv.URL():
+		return "http://127.0.0.1:8080"
+	case agents.Dir():
+		return "/opt/agents"
+	}
+	return "/tmp/ttyrig"
+}
+
+func writeCast(path string, c *recordings.Cast) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	w, err := recordings.Create(path, c.Header)
+	if err != nil {
+		return err
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case recordings.Output:
+			err = w.Output(e.Time, []byte(e.Data))
+		case recordings.Input:
+			err = w.Input(e.Time, []byte(e.Data))
+		case recordings.Resize:
+			err = w.Resize(e.Time, e.Cols, e.Rows)
+		case recordings.Marker:
+			err = w.Marker(e.Time, e.Data)
+		case recordings.Exit:
+			err = w.Exit(e.Time, e.Code)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return w.Close()
+}
+
+var runtimes = []string{agents.RuntimeClaude, agents.RuntimeCodex, agents.RuntimeGemini}
+
+// Spawn → ready → "say hi" → ready with the answer on screen, then a second
+// turn typed right after the first.
+func TestTwoTurns(t *testing.T) {
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			s := start(t, rt, "two-turns")
+			if tr := s.waitReady(); tr.State != ready.Ready {
+				t.Fatalf("first state %v, want ready\n%s", tr, s.term.Terminal().Describe())
+			}
+			s.term.Terminal().Marker(time.Time{}, recordings.MarkReady)
+			s.turn("say hi", "Hello from the fake model")
+			s.turn("and again", "Second answer here")
+			s.finish()
+		})
+	}
+}
+
+// questionState waits and requires a question with parsed options.
+func (s *session) question(wantText string) ready.Transition {
+	s.t.Helper()
+	tr := s.waitReady()
+	if tr.State != ready.Question || tr.Prompt == nil || len(tr.Prompt.Options) < 2 {
+		s.t.Fatalf("%s: want a question with options (%q), got %v %+v\n%s", s.runtime, wantText, tr, tr.Prompt, s.term.Terminal().Describe())
+	}
+	if !strings.Contains(s.term.Screen().Text(), wantText) {
+		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Screen())
+	}
+	s.t.Logf("%s question: %q options %q (default %d)", s.runtime, tr.Prompt.Text, tr.Prompt.Options, tr.Prompt.Default)
+	return tr
+}
+
+// A tool call makes Claude Code ask for permission: a question with its
+// options parsed; answering it runs the tool and the follow-up answer
+// arrives, then the agent is ready again.
+func TestClaudePermission(t *testing.T) {
+	s := start(t, agents.RuntimeClaude, "permission")
+	s.waitReady()
+	s.srv.Script(fakemodel.Shell("echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
+	s.term.Submit("run the proof command")
+	s.question("Do you want to proceed?")
+	s.term.Type("1")
+	tr := s.waitReady()
+	if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
+		t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
+	}
+	if turns := s.srv.Turns(); len(turns) < 2 {
+		t.Errorf("the tool result never reached the model: %d turns", len(turns))
+	}
+	s.finish()
+}
+
+// At first start in an untrusted folder, Claude Code and Gemini CLI ask
+// whether to trust it; answering yes leads to the main prompt.
+func TestTrustFolderQuestion(t *testing.T) {
+	for _, tc := range []struct{ runtime, text string }{
+		{agents.RuntimeClaude, "trust"},
+		{agents.RuntimeGemini, "trust"},
+	} {
+		t.Run(tc.runtime, func(t *testing.T) {
+			s := start(t, tc.runtime, "trust", agents.Untrusted())
+			s.question(tc.text)
+			s.term.Press(termtest.KeyEnter)
+			if tr := s.waitReady(); tr.State != ready.Ready {
+				t.Fatalf("after trusting: %v\n%s", tr, s.term.Terminal().Describe())
+			}
+			s.turn("say hi", "Trusted and answering")
+			s.finish()
+		})
+	}
+}
+
+// Without a model provider, Codex shows its sign-in menu: a question.
+func TestCodexSignInMenu(t *testing.T) {
+	s := start(t, agents.RuntimeCodex, "signin", agents.NoProvider())
+	s.question("Sign in")
+	s.finish()
+}
