@@ -81,8 +81,10 @@ func (s *session) turn(prompt, answer string) {
 	s.t.Helper()
 	before := len(s.srv.Turns())
 	s.srv.Script(fakemodel.Text(answer).After(time.Second).InPieces(4, 150*time.Millisecond))
-	s.term.Terminal().Marker(time.Time{}, recordings.MarkBusy)
 	s.term.Submit(prompt)
+	// Ground truth for calibration: busy once the agent took the prompt,
+	// ready when the model's answer has fully arrived.
+	s.term.Terminal().Marker(time.Time{}, recordings.MarkBusy)
 	tr := s.waitReady()
 	returned := time.Now()
 	if snap := s.term.Screen(); !strings.Contains(snap.Text(), answer) {
@@ -186,7 +188,6 @@ func TestTwoTurns(t *testing.T) {
 			if tr := s.waitReady(); tr.State != ready.Ready {
 				t.Fatalf("first state %v, want ready\n%s", tr, s.term.Terminal().Describe())
 			}
-			s.term.Terminal().Marker(time.Time{}, recordings.MarkReady)
 			s.turn("say hi", "Hello from the fake model")
 			s.turn("and again", "Second answer here")
 			s.finish()
@@ -214,13 +215,16 @@ func (s *session) question(wantText string) ready.Transition {
 func TestClaudePermission(t *testing.T) {
 	s := start(t, agents.RuntimeClaude, "permission")
 	s.waitReady()
-	s.srv.Script(fakemodel.Shell("echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
+	s.srv.Script(fakemodel.Shell("touch proof.txt && echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
 	s.term.Submit("run the proof command")
 	s.question("Do you want to proceed?")
 	s.term.Type("1")
 	tr := s.waitReady()
 	if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
 		t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
+	}
+	if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {
+		t.Errorf("the approved command did not run: %v", err)
 	}
 	if turns := s.srv.Turns(); len(turns) < 2 {
 		t.Errorf("the tool result never reached the model: %d turns", len(turns))

@@ -164,6 +164,9 @@ func Generic() Profile {
 // the cursor sits in the input box at column 3 both idle and busy, the
 // spinner repaints 100–450 ms apart, the title carries a spinner glyph while
 // busy and ✳ when idle, and the footer is redrawn ~2.7 s after going idle.
+// Replayed calibration (recordings/testdata/golden/calibration.txt,
+// claude-*): idle col 3 (cursor hidden), busy col 3, not distinct; ready
+// 200 ms after the answer's last byte; 0 premature.
 func Claude() Profile {
 	return Profile{
 		Name:        "claude",
@@ -193,7 +196,8 @@ func Claude() Profile {
 // Codex returns the profile of Codex CLI, from measurements of 0.169.0: it
 // speaks OSC 7501 (working/done/idle), redraws every ~33 ms inside
 // synchronized updates while working, and keeps its composer cursor at
-// column 3.
+// column 3. Replayed calibration (codex-*): idle col 3, busy col 3, not
+// distinct; ready 150 ms after the answer's last byte; 0 premature.
 func Codex() Profile {
 	return Profile{
 		Name:        "codex",
@@ -225,14 +229,17 @@ func Codex() Profile {
 
 // Gemini returns the profile of Gemini CLI, from measurements of 0.61.0: a
 // braille spinner with "(esc to cancel, Ns)" repainted every 40–125 ms while
-// busy, the cursor at column 3 in its input box.
+// busy, the (hidden) cursor at column 4 of its input box " >   ", not 3 as
+// first reported. Replayed calibration (gemini-*): idle col 4 hidden, busy
+// col 4, not distinct; ready 150–510 ms after the answer's last byte (its
+// title repaints up to ~340 ms apart while busy); 0 premature.
 func Gemini() Profile {
 	return Profile{
 		Name:        "gemini",
 		Description: "Gemini CLI (npm @google/gemini-cli)",
 		Commands:    []string{"gemini"},
 		Versions:    ">=0.61.0 <0.62.0",
-		Cursor:      CursorRule{MinCol: 3, IdleCols: []int{3}, BusyCols: []int{3}, Hidden: true, Footer: 4},
+		Cursor:      CursorRule{MinCol: 3, IdleCols: []int{4}, BusyCols: []int{4}, Hidden: true, Footer: 4},
 		Quiet:       ms(150),
 		Settle:      ms(400),
 		Silence:     ms(3000),

@@ -104,10 +104,8 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 		case e.Kind == Input:
 			sampleIdle(e.Time)
 		case e.Kind == Output && busy:
-			snap := rep.At(e.Time)
-			if snap.CursorVisible() {
-				busyCols[snap.Cursor().Col] = true
-			}
+			// Hidden or not: agents hide their cursor and draw their own.
+			busyCols[rep.At(e.Time).Cursor().Col] = true
 			if lastOut >= 0 && e.Time-lastOut > time.Duration(c.LongestBusyGap) {
 				c.LongestBusyGap = Duration(e.Time - lastOut)
 			}
@@ -174,7 +172,9 @@ func (c *Calibration) judge(timeline []ready.Transition, truth []truthMark, star
 		return state
 	}
 	for _, tr := range timeline {
-		if tr.State.Waiting() {
+		// Before the first marker nothing is known: real-agent recordings
+		// start their ground truth at the first prompt.
+		if tr.State.Waiting() && tr.Time.Sub(start) >= truth[0].at {
 			signals[string(tr.Signal)] = true
 			if !waiting(tr.Time.Sub(start)) {
 				c.Premature++
