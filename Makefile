@@ -1,10 +1,12 @@
 # ttyrig — the two set-up commands in README.md are `make demo` and `make test`.
 GO ?= go
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 
-.PHONY: demo test vet race replay bench agents test-agents fuzz
+.PHONY: demo test vet race replay bench agents test-agents record-agents fuzz
 
-## demo: spawn a fixture agent, drive it, print the screens and the readiness timeline
+## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
 	$(GO) run ./cmd/ttyrig demo
 
@@ -13,12 +15,14 @@ test: vet race replay
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags agents ./agents/
 
 race:
 	$(GO) test -race -count=1 -timeout 240s ./...
 
+## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
 replay:
-	$(GO) test -count=1 -run 'Replay|Calibration|Golden' ./recordings/...
+	$(GO) test -count=1 -v -run 'Replay|Calibration' ./recordings/ ./cmd/ttyrig/ | grep -E '^(=== RUN|--- |ok|FAIL|PASS)'
 
 ## bench: numbers side by side with the baselines they must beat
 bench:
@@ -28,9 +32,14 @@ bench:
 agents:
 	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) bash scripts/install-agents.sh
 
-## test-agents: live tests against the real agent CLIs and a loopback fake model
+## test-agents: live tests of the real agent CLIs against a loopback fake model
 test-agents: agents
-	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) $(GO) test -count=1 -timeout 900s -tags agents ./agents/...
+	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 $(GO) test -count=1 -v -timeout 600s -tags agents ./agents/
+
+## record-agents: re-record recordings/agents/*.cast from the real CLIs (then: go test ./recordings -update)
+record-agents: agents
+	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 600s -tags agents ./agents/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 30s ./recordings/
+	$(GO) test -run '^$$' -fuzz FuzzScreen -fuzztime 30s ./screen/
