@@ -522,6 +522,6 @@ func TestStartedAndRestartMarkers(t *testing.T) {
 	s.advance(time.Second)
 	s.neverWaiting(restart)
 	s.out("\x1b[7;1HBanner v1\x1b[9;1H> ") // drawn anew by the restarted program, below the old screen
-	s.advance(2 * time.Second) // the restart line came and went: an animation to outwait
+	s.advance(2 * time.Second)             // the restart line came and went: an animation to outwait
 	s.wantState(ready.Ready)
 }

@@ -2,7 +2,6 @@ package recordings_test
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -94,37 +93,9 @@ func TestMakeCorpus(t *testing.T) {
 				}
 			}
 			sort.SliceStable(cast.Events, func(i, j int) bool { return cast.Events[i].Time < cast.Events[j].Time })
-			if err := writeCast(filepath.Join("testdata", "corpus", sc.name+".cast"), cast); err != nil {
+			if err := recordings.WriteFile(filepath.Join("testdata", "corpus", sc.name+".cast"), cast); err != nil {
 				t.Fatal(err)
 			}
 		})
 	}
-}
-
-func writeCast(path string, c *recordings.Cast) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	w, err := recordings.Create(path, c.Header)
-	if err != nil {
-		return err
-	}
-	for _, e := range c.Events {
-		switch e.Kind {
-		case recordings.Output:
-			err = w.Output(e.Time, []byte(e.Data))
-		case recordings.Input:
-			err = w.Input(e.Time, []byte(e.Data))
-		case recordings.Resize:
-			err = w.Resize(e.Time, e.Cols, e.Rows)
-		case recordings.Marker:
-			err = w.Marker(e.Time, e.Data)
-		case recordings.Exit:
-			err = w.Exit(e.Time, e.Code)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return w.Close()
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -263,4 +264,36 @@ func completeUTF8(p []byte) int {
 		}
 	}
 	return len(p)
+}
+
+// WriteFile writes a whole recording to path as asciicast v2: the way to
+// save a Cast that was read, edited (markers added, machine-specific paths
+// replaced) and is to be kept. It creates the file's directory if needed.
+func WriteFile(path string, c *Cast, opts ...WriterOption) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("recordings: %w", err)
+	}
+	w, err := Create(path, c.Header, opts...)
+	if err != nil {
+		return err
+	}
+	for _, e := range c.Events {
+		switch e.Kind {
+		case Output:
+			err = w.Output(e.Time, []byte(e.Data))
+		case Input:
+			err = w.Input(e.Time, []byte(e.Data))
+		case Resize:
+			err = w.Resize(e.Time, e.Cols, e.Rows)
+		case Marker:
+			err = w.Marker(e.Time, e.Data)
+		case Exit:
+			err = w.Exit(e.Time, e.Code)
+		}
+		if err != nil {
+			_ = w.Close()
+			return err
+		}
+	}
+	return w.Close()
 }
