@@ -148,3 +148,85 @@ func placeholder(p string, s *session) string {
 	}
 	return "/tmp/ttyrig"
 }
+
+var runtimes = []string{agents.RuntimeClaude, agents.RuntimeCodex, agents.RuntimeGemini}
+
+// Spawn → ready → "say hi" → ready with the answer on screen, then a second
+// turn typed right after the first.
+func TestTwoTurns(t *testing.T) {
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			s := start(t, rt, "two-turns")
+			if tr := s.waitReady(); tr.State != ready.Ready {
+				t.Fatalf("first state %v, want ready\n%s", tr, s.term.Terminal().Describe())
+			}
+			s.turn("say hi", "Hello from the fake model")
+			s.turn("and again", "Second answer here")
+			s.finish()
+		})
+	}
+}
+
+// questionState waits and requires a question with parsed options.
+func (s *session) question(wantText string) ready.Transition {
+	s.t.Helper()
+	tr := s.waitReady()
+	if tr.State != ready.Question || tr.Prompt == nil || len(tr.Prompt.Options) < 2 {
+		s.t.Fatalf("%s: want a question with options (%q), got %v %+v\n%s", s.runtime, wantText, tr, tr.Prompt, s.term.Terminal().Describe())
+	}
+	if !strings.Contains(s.term.Screen().Text(), wantText) {
+		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Screen())
+	}
+	s.t.Logf("%s question: %q options %q (default %d)", s.runtime, tr.Prompt.Text, tr.Prompt.Options, tr.Prompt.Default)
+	return tr
+}
+
+// A tool call makes Claude Code ask for permission: a question with its
+// options parsed; answering it runs the tool and the follow-up answer
+// arrives, then the agent is ready again.
+func TestClaudePermission(t *testing.T) {
+	s := start(t, agents.RuntimeClaude, "permission")
+	s.waitReady()
+	s.srv.Script(fakemodel.Shell("touch proof.txt && echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
+	s.term.Submit("run the proof command")
+	s.question("Do you want to proceed?")
+	s.term.Type("1")
+	tr := s.waitReady()
+	if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
+		t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
+	}
+	if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {
+		t.Errorf("the approved command did not run: %v", err)
+	}
+	if turns := s.srv.Turns(); len(turns) < 2 {
+		t.Errorf("the tool result never reached the model: %d turns", len(turns))
+	}
+	s.finish()
+}
+
+// At first start in an untrusted folder, Claude Code and Gemini CLI ask
+// whether to trust it; answering yes leads to the main prompt.
+func TestTrustFolderQuestion(t *testing.T) {
+	for _, tc := range []struct{ runtime, text string }{
+		{agents.RuntimeClaude, "trust"},
+		{agents.RuntimeGemini, "trust"},
+	} {
+		t.Run(tc.runtime, func(t *testing.T) {
+			s := start(t, tc.runtime, "trust", agents.Untrusted())
+			s.question(tc.text)
+			s.term.Press(termtest.KeyEnter)
+			if tr := s.waitReady(); tr.State != ready.Ready {
+				t.Fatalf("after trusting: %v\n%s", tr, s.term.Terminal().Describe())
+			}
+			s.turn("say hi", "Trusted and answering")
+			s.finish()
+		})
+	}
+}
+
+// Without a model provider, Codex shows its sign-in menu: a question.
+func TestCodexSignInMenu(t *testing.T) {
+	s := start(t, agents.RuntimeCodex, "signin", agents.NoProvider())
+	s.question("Sign in")
+	s.finish()
+}
