@@ -44,6 +44,18 @@ type Calibration struct {
 	Latencies      []Duration `json:"ready_latencies"` // per turn: ground truth → engine ready
 	Missed         int        `json:"missed_turns"`    // ground-truth ready never declared
 	Premature      int        `json:"premature"`       // engine ready while truly busy
+	// Baselines are the seeds' recipes judged on the same recording.
+	Baselines []BaselineResult `json:"baselines,omitempty"`
+}
+
+// BaselineResult is how one of the seeds' recipes (ready.Baselines) fares on
+// a recording with ground truth: how often it would have declared ready
+// while the program was busy. (Its latency is not measured: the recording
+// was driven by ttyrig's own decisions, so the next input usually arrives
+// before a slow recipe would have decided.)
+type BaselineResult struct {
+	Name      string `json:"name"`
+	Premature int    `json:"premature"`
 }
 
 // Duration is a time.Duration that reads well in tables and JSON ("150ms").
@@ -139,6 +151,22 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 		c.MinQuiet = c.LongestBusyGap + Duration(time.Millisecond)
 	}
 	c.judge(timeline, truth, rep.Start())
+	if len(truth) > 0 {
+		// The seeds' recipes, in a replay of their own so the engine's
+		// timeline stays exactly what it is without them.
+		base := ready.Baselines()
+		brep, err := Replay(cast, append(opts, WithShadows(base...))...)
+		if err != nil {
+			return nil, err
+		}
+		defer brep.Close()
+		brep.Run()
+		for _, d := range base {
+			var j Calibration
+			j.judge(d.Timeline(), truth, brep.Start())
+			c.Baselines = append(c.Baselines, BaselineResult{Name: d.Name(), Premature: j.Premature})
+		}
+	}
 	return c, nil
 }
 

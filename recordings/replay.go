@@ -25,6 +25,13 @@ type replayConfig struct {
 	profile    *ready.Profile
 	tail       time.Duration
 	stuckAfter time.Duration
+	shadows    []ready.Detector
+}
+
+// WithShadows feeds other detectors (such as ready.Baselines) the same
+// events and timers as the engine, to compare their decisions.
+func WithShadows(ds ...ready.Detector) ReplayOption {
+	return func(c *replayConfig) { c.shadows = append(c.shadows, ds...) }
 }
 
 // WithRuntime decides with a named built-in profile or a JSON profile file,
@@ -88,7 +95,7 @@ func Replay(cast *Cast, opts ...ReplayOption) (*Replayer, error) {
 	if !cast.Header.Timestamp.IsZero() {
 		start = cast.Header.Timestamp
 	}
-	eng, err := ready.NewEngine(prof, ready.StuckAfter(cfg.stuckAfter), ready.StartAt(start))
+	eng, err := ready.NewEngine(prof, ready.StuckAfter(cfg.stuckAfter), ready.StartAt(start), ready.Shadow(cfg.shadows...))
 	if err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}

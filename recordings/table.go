@@ -12,12 +12,12 @@ import (
 // recording.
 func WriteTable(w io.Writer, cals []*Calibration) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "recording\truntime\tturns\tidle col\tidle row↑\tbusy cols\tdistinct\tlongest busy gap\tmin quiet\tlatency p50\tp95\tmissed\tpremature\tsignals")
+	fmt.Fprintln(tw, "recording\truntime\tturns\tidle col\tidle row↑\tbusy cols\tdistinct\tlongest busy gap\tmin quiet\tlatency p50\tp95\tmissed\tpremature\tsignals\tseed recipes: premature")
 	for _, c := range cals {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%v\t%s\t%s\t%s\t%s\t%d\t%d\t%s\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%v\t%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\n",
 			c.Recording, c.Runtime, c.Turns, ints(c.IdleCols, c.IdleHidden), ints(c.IdleRowUp, false), ints(c.BusyCols, false),
 			c.Distinct, c.LongestBusyGap, c.MinQuiet, Duration(c.Percentile(50)), Duration(c.Percentile(95)),
-			c.Missed, c.Premature, strings.Join(c.Signals, ","))
+			c.Missed, c.Premature, strings.Join(c.Signals, ","), baselines(c.Baselines))
 	}
 	return tw.Flush()
 }
@@ -43,4 +43,15 @@ func ints(v []int, hidden bool) string {
 		out += " (hidden)"
 	}
 	return out
+}
+
+func baselines(bs []BaselineResult) string {
+	if len(bs) == 0 {
+		return "-"
+	}
+	s := make([]string, len(bs))
+	for i, b := range bs {
+		s[i] = fmt.Sprintf("%s: %d", b.Name, b.Premature)
+	}
+	return strings.Join(s, "; ")
 }
