@@ -110,13 +110,16 @@ func (s *session) turn(prompt, answer string) {
 // machine-specific strings replaced.
 func (s *session) finish() {
 	s.t.Helper()
+	timeline := s.term.Terminal().Timeline()
+	started := s.term.Terminal().Started()
 	s.term.Close()
-	if s.rec == "" || s.t.Failed() {
-		return
-	}
 	c, err := recordings.ReadFile(s.raw)
 	if err != nil {
 		s.t.Fatal(err)
+	}
+	s.typedOnlyWhenReady(c, timeline, started)
+	if s.rec == "" || s.t.Failed() {
+		return
 	}
 	repl := []string{}
 	for _, p := range []string{s.setup.Dir, s.setup.Home, filepath.Dir(s.setup.Dir), s.srv.URL(), agents.Dir()} {
@@ -132,6 +135,31 @@ func (s *session) finish() {
 	}
 	if err := recordings.WriteFile(s.rec, c); err != nil {
 		s.t.Fatal(err)
+	}
+}
+
+// typedOnlyWhenReady checks that every input of the session was sent while
+// the engine said the program was waiting for it (ready or question).
+func (s *session) typedOnlyWhenReady(c *recordings.Cast, timeline []ready.Transition, started time.Time) {
+	s.t.Helper()
+	for _, e := range c.Events {
+		if e.Kind != recordings.Input {
+			continue
+		}
+		at := started.Add(e.Time)
+		var before ready.Transition
+		// Recordings keep microseconds: the busy transition this input
+		// caused may read a moment before it.
+		for _, tr := range timeline {
+			d := tr.Time.Sub(at)
+			if d > time.Millisecond || tr.Signal == ready.SignalInput && d > -time.Millisecond {
+				break
+			}
+			before = tr
+		}
+		if !before.State.Waiting() {
+			s.t.Errorf("%q was typed at +%.3fs while the state was %s (%s)", e.Data, e.Time.Seconds(), before.State, before.Reason)
+		}
 	}
 }
 
