@@ -1,15 +1,10 @@
 package termtest_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/fixtures"
 )
 
 // TestMain removes the fixture programs the tests built.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	fixtures.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { fixtures.Main(m) }
