@@ -68,7 +68,8 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nrecording saved: %s\n", *out)
 
-	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime))
+	seed := ready.ColumnBaseline(3, 150*time.Millisecond)
+	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithShadows(seed))
 	if err != nil {
 		return err
 	}
@@ -80,7 +81,30 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	for i := 0; i < max(len(live), len(replayed)); i++ {
 		fmt.Fprintf(stdout, "  %-22s %s\n", describe(live, i, term.Started()), describe(replayed, i, rep.Start()))
 	}
+
+	// The same recording through the survey's recipe, "cursor column >= 3
+	// and 150 ms without output": the agent keeps its cursor in the input
+	// box while its spinner runs, so the recipe calls it ready mid-turn.
+	early := 0
+	for _, tr := range seed.Timeline() {
+		if tr.State.Waiting() && stateAt(replayed, tr.Time) == ready.Busy {
+			early++
+		}
+	}
+	fmt.Fprintf(stdout, "\nthe seeds' recipe (%s) on the same recording: %d ready decisions while ttyrig saw the agent busy\n", seed.Name(), early)
 	return nil
+}
+
+// stateAt returns the state a timeline was in at t.
+func stateAt(tl []ready.Transition, t time.Time) ready.State {
+	st := ready.Starting
+	for _, tr := range tl {
+		if tr.Time.After(t) {
+			break
+		}
+		st = tr.State
+	}
+	return st
 }
 
 func describe(tl []ready.Transition, i int, start time.Time) string {
