@@ -74,16 +74,8 @@ func (s *protoScanner) scan(p []byte, emit func(protoMsg)) {
 				s.queryPending = false
 			}
 		case scEsc:
-			switch b {
-			case '[':
-				s.state, s.buf = scCSI, s.buf[:0]
-			case ']':
-				s.state, s.buf, s.utfLeft = scOSC, s.buf[:0], 0
-			case 'P', 'X', '^', '_':
-				s.state = scString
-			case 0x1b:
-			default:
-				s.state = scGround
+			if b != 0x1b { // ESC ESC: still an escape
+				s.scanEsc(b)
 			}
 		case scCSI:
 			switch {
