@@ -7,56 +7,109 @@ import (
 	"time"
 )
 
-// maxSize bounds the terminal size a recording may ask for, so a corrupt
-// header cannot make a replay allocate a giant screen.
-const maxSize = 10000
-
-// Header is a recording's first line: the terminal it was made in and what
-// ran in it.
-type Header struct {
-	Version       int
-	Width, Height int
-	Timestamp     time.Time // zero if absent
-	Duration      time.Duration
-	Command       string
-	Title         string
-	Env           map[string]string
-	Term          string // the TERM type (v3 term.type, or v2 env TERM)
-	IdleTimeLimit float64
-}
-
-// EventKind is an asciicast event code.
-type EventKind byte
-
-// The event codes of asciicast v2 and v3.
+// Limits on what a recording may ask for. A corrupt or hostile file must not
+// make a replay allocate a giant screen or overflow a time.Duration.
 const (
-	Output EventKind = 'o' // bytes the program wrote
-	Input  EventKind = 'i' // bytes sent to the program
-	Resize EventKind = 'r' // the terminal was resized ("COLSxROWS")
-	Marker EventKind = 'm' // a labelled point in time
-	Exit   EventKind = 'x' // the program ended (v3)
+	maxSize = 10000                       // columns or rows
+	maxTime = 1_000_000_000 * time.Second // about 31 years: event times, durations
 )
 
+// Header is a recording's first line: the terminal it was made in and what
+// ran in it. The same struct describes v2 and v3 headers; the version
+// decides only how it is spelled in the file.
+type Header struct {
+	// Version is the asciicast version the header was read from (2 or 3).
+	// Writers ignore it: the version written is chosen with WithVersion.
+	Version int
+
+	// Width and Height are the terminal's initial size in columns and rows
+	// (v2 "width"/"height", v3 "term.cols"/"term.rows"). Both are required.
+	Width, Height int
+
+	// Timestamp is when the recording started, to the second; zero if the
+	// header has none.
+	Timestamp time.Time
+
+	// Duration is the length of the whole recording if the header states
+	// it; zero otherwise. Cast.Duration reports the time of the last event.
+	Duration time.Duration
+
+	// IdleTimeLimit is the header's "idle_time_limit": players shorten
+	// pauses longer than this. Zero if absent.
+	IdleTimeLimit time.Duration
+
+	// Command is the command line that was recorded.
+	Command string
+
+	// Title is the recording's title.
+	Title string
+
+	// Env holds the environment variables the recorder captured, usually
+	// SHELL and TERM.
+	Env map[string]string
+
+	// Term is the TERM type: v3 "term.type", or the v2 header's env TERM.
+	// A v2 writer stores it as env TERM.
+	Term string
+}
+
+// EventKind is an asciicast event code: the second field of an event line.
+type EventKind byte
+
+// The event codes of asciicast v2 and v3. Readers skip events with any other
+// code and count them in Cast.Skipped.
+const (
+	Output EventKind = 'o' // bytes the program wrote to the terminal
+	Input  EventKind = 'i' // bytes sent to the program (keystrokes, pastes)
+	Resize EventKind = 'r' // the terminal was resized; data is "COLSxROWS"
+	Marker EventKind = 'm' // a labelled point in time (a chapter in players)
+	Exit   EventKind = 'x' // the program ended; data is its exit status (v3)
+)
+
+// String returns the event code as it appears in a file, such as "o".
 func (k EventKind) String() string { return string(rune(k)) }
 
-// Event is one timestamped event of a recording.
+// Event is one event of a recording.
 type Event struct {
-	Time       time.Duration // from the start of the recording, also for v3
-	Kind       EventKind
-	Data       string // output or input text, marker label, raw resize or exit data
-	Cols, Rows int    // for Resize
-	Code       int    // for Exit
-	Line       int    // 1-based line of the file it came from; 0 if not read from a file
+	// Time is when the event happened, counted from the start of the
+	// recording. It is absolute in v3 too, whose files store intervals.
+	Time time.Duration
+
+	// Kind is the event code.
+	Kind EventKind
+
+	// Data is the event's data as the file has it: output or input text,
+	// the marker's label, or the raw resize or exit data.
+	Data string
+
+	// Cols and Rows are the new terminal size of a Resize event.
+	Cols, Rows int
+
+	// Code is the exit status of an Exit event.
+	Code int
+
+	// Line is the 1-based line of the file the event was read from, for
+	// messages about it; 0 for events not read from a file.
+	Line int
 }
 
 // Cast is a whole recording in memory.
 type Cast struct {
-	Header  Header
-	Events  []Event
-	Skipped int // events with codes this package does not know, left out
+	// Header is the recording's header.
+	Header Header
+
+	// Events are the recording's events in file order; their times never
+	// decrease.
+	Events []Event
+
+	// Skipped counts events with codes this package does not know. The
+	// format asks readers to ignore them; the count lets callers notice
+	// that something was left out.
+	Skipped int
 }
 
-// Duration returns the time of the last event.
+// Duration returns the time of the last event: how long the recording runs
+// when played.
 func (c *Cast) Duration() time.Duration {
 	if len(c.Events) == 0 {
 		return 0
@@ -65,7 +118,7 @@ func (c *Cast) Duration() time.Duration {
 }
 
 // ExitCode returns the program's exit status if the recording has one: a v3
-// exit event, or the "exit N" marker this package writes in v2.
+// exit event, or the "exit N" marker a v2 Writer writes instead.
 func (c *Cast) ExitCode() (int, bool) {
 	for i := len(c.Events) - 1; i >= 0; i-- {
 		e := c.Events[i]
@@ -82,9 +135,10 @@ func (c *Cast) ExitCode() (int, bool) {
 }
 
 // exitMarker labels the marker that stands for an exit event in v2, which
-// has no exit event of its own.
+// has no exit event of its own: "exit 0".
 const exitMarker = "exit "
 
+// parseResize reads the data of a resize event, "COLSxROWS".
 func parseResize(s string) (cols, rows int, err error) {
 	c, r, ok := strings.Cut(s, "x")
 	if ok {
@@ -93,8 +147,26 @@ func parseResize(s string) (cols, rows int, err error) {
 			rows, err = strconv.Atoi(r)
 		}
 	}
-	if !ok || err != nil || cols <= 0 || rows <= 0 || cols > maxSize || rows > maxSize {
+	if !ok || err != nil {
 		return 0, 0, fmt.Errorf("resize %q is not COLSxROWS", s)
 	}
+	if err := checkSize(cols, rows); err != nil {
+		return 0, 0, fmt.Errorf("resize %q: %w", s, err)
+	}
 	return cols, rows, nil
+}
+
+// checkSize reports a terminal size no screen could have.
+func checkSize(cols, rows int) error {
+	if cols < 1 || rows < 1 || cols > maxSize || rows > maxSize {
+		return fmt.Errorf("terminal size %dx%d is out of range (want 1 to %d each)", cols, rows, maxSize)
+	}
+	return nil
+}
+
+// formatSeconds writes d in seconds with microsecond precision, the
+// precision asciinema writes, from integers so nothing is lost to floats.
+func formatSeconds(d time.Duration) string {
+	us := d.Round(time.Microsecond) / time.Microsecond
+	return fmt.Sprintf("%d.%06d", us/1e6, us%1e6)
 }

@@ -157,3 +157,119 @@ func TestStepVisitsEveryTransition(t *testing.T) {
 		t.Errorf("Step saw (-timeline +stepped):\n%s", d)
 	}
 }
+
+// Transitions yields each transition once, with the screen at that moment,
+// and the screens are the ones At shows at the same offsets.
+func TestTransitionsCarryTheirScreens(t *testing.T) {
+	rep, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	type seen struct {
+		tr   ready.Transition
+		text string
+	}
+	var got []seen
+	for tr, snap := range rep.Transitions() {
+		got = append(got, seen{tr, snap.Text()})
+	}
+	if d := cmp.Diff(rep.Timeline(), func() []ready.Transition {
+		var trs []ready.Transition
+		for _, s := range got {
+			trs = append(trs, s.tr)
+		}
+		return trs
+	}()); d != "" {
+		t.Fatalf("Transitions differ from the timeline (-timeline +yielded):\n%s", d)
+	}
+	var readies int
+	for _, s := range got {
+		if s.tr.State != ready.Ready {
+			continue
+		}
+		readies++
+		// A fresh replay moved to the same moment shows the same screen.
+		again, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(s.text, again.At(s.tr.Time.Sub(again.Start())).Text()); d != "" {
+			t.Errorf("screen at the ready of %v differs from At (-yielded +At):\n%s", s.tr.Time.Sub(rep.Start()), d)
+		}
+		again.Close()
+	}
+	if readies < 2 {
+		t.Errorf("want at least the two turns' ready transitions, got %d in %v", readies, rep.Timeline())
+	}
+}
+
+// StopAt ends the replay early: later events never reach the screen and
+// Done is closed at the stop.
+func TestStopAt(t *testing.T) {
+	full, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	var firstReady time.Duration
+	for _, tr := range full.Run() {
+		if tr.State == ready.Ready {
+			firstReady = tr.Time.Sub(full.Start())
+			break
+		}
+	}
+	if firstReady == 0 {
+		t.Fatal("no ready in the recording")
+	}
+	if !strings.Contains(full.Snapshot().Text(), "● and again") {
+		t.Fatalf("the full replay lacks the second answer:\n%s", full.Snapshot())
+	}
+
+	rep, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast", recordings.StopAt(firstReady))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	tl := rep.Run()
+	if got := rep.End(); got != firstReady {
+		t.Errorf("End() = %v, want the stop %v", got, firstReady)
+	}
+	select {
+	case <-rep.Done():
+	default:
+		t.Error("Done not closed after Run reached the stop")
+	}
+	if last := tl[len(tl)-1]; last.State != ready.Ready || last.Time.Sub(rep.Start()) != firstReady {
+		t.Errorf("timeline ends with %v at %v, want ready at %v", last.State, last.Time.Sub(rep.Start()), firstReady)
+	}
+	if text := rep.Snapshot().Text(); strings.Contains(text, "● and again") {
+		t.Errorf("an event after the stop reached the screen:\n%s", text)
+	}
+}
+
+// A wait on a replay plays it forward only as far as its condition needs.
+func TestWaitStopsWhereTheConditionHolds(t *testing.T) {
+	rep, err := recordings.ReplayFile("testdata/corpus/agent-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := expect.Screen(rep).ToContain("● say hi").Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	at := rep.Offset()
+	if at >= rep.End() {
+		t.Fatalf("the wait played to the end (%v of %v)", at, rep.End())
+	}
+	if strings.Contains(rep.Snapshot().Text(), "● and again") {
+		t.Errorf("the wait played past the first answer into the second turn (at %v)", at)
+	}
+	// The moment before, the answer was not there yet: the wait stopped at
+	// the first step that showed it, not some later one.
+	if text := rep.At(at - 10*time.Millisecond).Text(); strings.Contains(text, "● say hi") {
+		t.Errorf("the answer was already on screen 10 ms before the wait returned at %v", at)
+	}
+}

@@ -2,7 +2,6 @@ package recordings
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -20,44 +20,64 @@ type WriterOption func(*writerConfig)
 
 type writerConfig struct{ version int }
 
-// WithVersion chooses asciicast version 2 (the default, which every player
-// reads) or 3 (which carries the exit status as an event).
+// WithVersion chooses the asciicast version to write: 2, the default, which
+// every asciinema player reads, or 3, which stores the exit status as an
+// event of its own.
 func WithVersion(v int) WriterOption { return func(c *writerConfig) { c.version = v } }
 
-// Writer writes a recording. It is safe for concurrent use: a PTY read loop
-// and an input path call it from different goroutines.
+// errClosed is returned by a Writer's methods after Close.
+var errClosed = errors.New("recordings: write to a closed Writer")
+
+// Writer writes a recording as events happen.
+//
+// It is safe for concurrent use, since a PTY read loop and an input path
+// call it from different goroutines. Event times are clamped so they never
+// go backwards, whatever the callers' clocks did, and rounded to the
+// microsecond the format keeps. Output is buffered; Marker, Exit, Flush and
+// Close write it out. The first error is sticky: every later call returns it.
 type Writer struct {
 	mu      sync.Mutex
-	w       *bufio.Writer
-	c       io.Closer
+	bw      *bufio.Writer
+	enc     *json.Encoder
+	closer  io.Closer // the file Create opened, closed by Close
 	version int
-	last    time.Duration
-	pending []byte // an incomplete UTF-8 character at the end of the last output
+	last    time.Duration // time of the latest event written
+	pending []byte        // the start of a UTF-8 character the next Output completes
 	err     error
 	closed  bool
 }
 
-// NewWriter writes h as the header and returns a Writer for the events.
+// NewWriter writes h as the header of a recording to w and returns a Writer
+// for its events. The version written is the one chosen with WithVersion
+// (default 2); h.Version is ignored. In v2, h.Term is written as env TERM.
 func NewWriter(w io.Writer, h Header, opts ...WriterOption) (*Writer, error) {
 	cfg := writerConfig{version: 2}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	if cfg.version != 2 && cfg.version != 3 {
-		return nil, fmt.Errorf("recordings: asciicast version %d is not supported (want 2 or 3)", cfg.version)
+		return nil, fmt.Errorf("recordings: asciicast version %d is not supported; want 2 or 3", cfg.version)
 	}
-	if h.Width <= 0 || h.Height <= 0 || h.Width > maxSize || h.Height > maxSize {
-		return nil, fmt.Errorf("recordings: terminal size %dx%d is out of range", h.Width, h.Height)
+	if err := checkSize(h.Width, h.Height); err != nil {
+		return nil, fmt.Errorf("recordings: header: %w", err)
 	}
-	wr := &Writer{w: bufio.NewWriterSize(w, 32<<10), version: cfg.version}
-	if err := wr.writeJSON(headerJSON(h, cfg.version)); err != nil {
+	bw := bufio.NewWriterSize(w, 8<<10)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false) // "<", ">" and "&" are common in terminal output and must stay readable
+	wr := &Writer{bw: bw, enc: enc, version: cfg.version}
+	if err := wr.encode(headerJSON(h, cfg.version)); err != nil {
+		return nil, err
+	}
+	// The header goes out at once: a recording cut short by a crash should
+	// still be a readable file.
+	if err := wr.flush(); err != nil {
 		return nil, err
 	}
 	return wr, nil
 }
 
-// Create creates the file at path and writes a recording into it; Close
-// flushes and closes the file.
+// Create creates (or truncates) the file at path and returns a Writer that
+// records into it; Close flushes and closes the file.
 func Create(path string, h Header, opts ...WriterOption) (*Writer, error) {
 	f, err := os.Create(path)
 	if err != nil {
@@ -69,99 +89,152 @@ func Create(path string, h Header, opts ...WriterOption) (*Writer, error) {
 		_ = os.Remove(path)
 		return nil, err
 	}
-	w.c = f
-	return w, w.flush()
+	w.closer = f
+	return w, nil
 }
 
-func headerJSON(h Header, version int) map[string]any {
-	m := map[string]any{"version": version}
-	if version == 2 {
-		m["width"], m["height"] = h.Width, h.Height
-	} else {
-		term := map[string]any{"cols": h.Width, "rows": h.Height}
-		if h.Term != "" {
-			term["type"] = h.Term
+// The headers as asciinema writes them, field order included.
+type (
+	headerV2 struct {
+		Version int `json:"version"`
+		Width   int `json:"width"`
+		Height  int `json:"height"`
+		headerCommon
+	}
+	headerV3 struct {
+		Version int    `json:"version"`
+		Term    termV3 `json:"term"`
+		headerCommon
+	}
+	termV3 struct {
+		Cols int    `json:"cols"`
+		Rows int    `json:"rows"`
+		Type string `json:"type,omitempty"`
+	}
+	headerCommon struct {
+		Timestamp     int64             `json:"timestamp,omitempty"`
+		Duration      float64           `json:"duration,omitempty"`
+		IdleTimeLimit float64           `json:"idle_time_limit,omitempty"`
+		Command       string            `json:"command,omitempty"`
+		Title         string            `json:"title,omitempty"`
+		Env           map[string]string `json:"env,omitempty"`
+	}
+)
+
+func headerJSON(h Header, version int) any {
+	c := headerCommon{Command: h.Command, Title: h.Title, Env: h.Env}
+	// Out-of-range values are left out rather than written for no reader
+	// to accept.
+	if !h.Timestamp.IsZero() && h.Timestamp.Unix() > 0 && h.Timestamp.Unix() <= maxUnix {
+		c.Timestamp = h.Timestamp.Unix()
+	}
+	if h.Duration > 0 && h.Duration <= maxTime {
+		c.Duration = h.Duration.Round(time.Microsecond).Seconds()
+	}
+	if h.IdleTimeLimit > 0 && h.IdleTimeLimit <= maxTime {
+		c.IdleTimeLimit = h.IdleTimeLimit.Round(time.Microsecond).Seconds()
+	}
+	if version == 3 {
+		return headerV3{Version: 3, Term: termV3{Cols: h.Width, Rows: h.Height, Type: h.Term}, headerCommon: c}
+	}
+	if h.Term != "" {
+		// v2 has no field for the terminal type; asciinema keeps it in env.
+		c.Env = make(map[string]string, len(h.Env)+1)
+		for k, v := range h.Env {
+			c.Env[k] = v
 		}
-		m["term"] = term
+		c.Env["TERM"] = h.Term
 	}
-	if !h.Timestamp.IsZero() {
-		m["timestamp"] = h.Timestamp.Unix()
-	}
-	if h.Duration > 0 {
-		m["duration"] = h.Duration.Seconds()
-	}
-	if h.Command != "" {
-		m["command"] = h.Command
-	}
-	if h.Title != "" {
-		m["title"] = h.Title
-	}
-	if h.IdleTimeLimit > 0 {
-		m["idle_time_limit"] = h.IdleTimeLimit
-	}
-	env := map[string]string{}
-	for k, v := range h.Env {
-		env[k] = v
-	}
-	if h.Term != "" && version == 2 {
-		env["TERM"] = h.Term
-	}
-	if len(env) > 0 {
-		m["env"] = env
-	}
-	return m
+	return headerV2{Version: 2, Width: h.Width, Height: h.Height, headerCommon: c}
 }
 
-// Output records bytes the program wrote. They are decoded as UTF-8
-// incrementally: a character split between two calls is kept whole.
+// Output records p, bytes the program wrote, at time t from the start.
+//
+// p is raw PTY output, so it is decoded as UTF-8 incrementally: a character
+// whose bytes are split between two calls is held back until the call that
+// completes it, and is written whole. Bytes that are not UTF-8 and cannot
+// become UTF-8 are written as U+FFFD, one per byte; a character still
+// incomplete at Exit or Close is written that way too.
 func (w *Writer) Output(t time.Duration, p []byte) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	data := append(w.pending, p...)
-	cut := completeUTF8(data)
-	w.pending = append([]byte(nil), data[cut:]...)
-	if cut == 0 {
-		return w.err
+	if err := w.usable(); err != nil {
+		return err
 	}
-	return w.event(t, "o", string(bytes.ToValidUTF8(data[:cut], []byte("\uFFFD"))))
+	data := p
+	if len(w.pending) > 0 {
+		// A full slice expression, so the append copies and w.pending's
+		// array is free to hold the next tail.
+		data = append(w.pending[:len(w.pending):len(w.pending)], p...)
+	}
+	cut := len(data) - incompleteTail(data)
+	w.pending = append(w.pending[:0], data[cut:]...)
+	if cut == 0 {
+		return nil
+	}
+	return w.event(t, Output, validUTF8(data[:cut]))
 }
 
-// Input records bytes sent to the program.
+// Input records p, bytes sent to the program, at time t. Each call is
+// taken as whole characters: input comes from the test, not a byte stream.
 func (w *Writer) Input(t time.Duration, p []byte) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.event(t, "i", string(bytes.ToValidUTF8(p, []byte("\uFFFD"))))
+	if err := w.usable(); err != nil {
+		return err
+	}
+	return w.event(t, Input, validUTF8(p))
 }
 
-// Resize records a change of terminal size.
+// Resize records that the terminal became cols×rows at time t.
 func (w *Writer) Resize(t time.Duration, cols, rows int) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.event(t, "r", fmt.Sprintf("%dx%d", cols, rows))
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := checkSize(cols, rows); err != nil {
+		return fmt.Errorf("recordings: resize: %w", err) // not written: no reader would take it
+	}
+	return w.event(t, Resize, strconv.Itoa(cols)+"x"+strconv.Itoa(rows))
 }
 
-// Marker records a labelled point in time (asciinema shows markers as
-// chapters; calibration reads them as ground truth).
+// Marker records a labelled point in time. asciinema's player shows markers
+// as chapters; calibration reads "ready" and "busy" markers as ground truth.
+// The recording is flushed, so a marker is on disk once Marker returns.
 func (w *Writer) Marker(t time.Duration, label string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if err := w.event(t, "m", label); err != nil {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.event(t, Marker, label); err != nil {
 		return err
 	}
 	return w.flush()
 }
 
-// Exit records the program's exit status: an "x" event in v3; in v2, which
-// has no exit event, a marker "exit N" (Cast.ExitCode reads both).
+// Exit records that the program ended with status code at time t, after
+// writing out any incomplete character Output still holds.
+//
+// v3 has an exit event for it: [t, "x", "code"]. v2 has none, so a v2
+// Writer writes a marker labelled "exit <code>" instead: asciinema's player
+// shows it as a chapter and ignores it otherwise, and Cast.ExitCode and
+// replays read it back as the exit status. The recording is flushed.
 func (w *Writer) Exit(t time.Duration, code int) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.flushPending(t)
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if err := w.writePending(t); err != nil {
+		return err
+	}
 	var err error
 	if w.version == 3 {
-		err = w.event(t, "x", strconv.Itoa(code))
+		err = w.event(t, Exit, strconv.Itoa(code))
 	} else {
-		err = w.event(t, "m", exitMarker+strconv.Itoa(code))
+		err = w.event(t, Marker, exitMarker+strconv.Itoa(code))
 	}
 	if err != nil {
 		return err
@@ -173,102 +246,124 @@ func (w *Writer) Exit(t time.Duration, code int) error {
 func (w *Writer) Flush() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if err := w.usable(); err != nil {
+		return err
+	}
 	return w.flush()
 }
 
-// Close writes what is pending, flushes and closes the file if the Writer
-// made it.
+// Close writes out any incomplete character Output still holds, flushes,
+// and closes the file if the Writer was made by Create. It does not close
+// a writer passed to NewWriter. Calling Close again returns the first
+// Close's result.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
 		return w.err
 	}
-	w.flushPending(w.last)
 	w.closed = true
+	_ = w.writePending(w.last)
 	err := w.flush()
-	if w.c != nil {
-		if cerr := w.c.Close(); err == nil {
-			err = cerr
+	if w.closer != nil {
+		if cerr := w.closer.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("recordings: %w", cerr)
+			w.err = err
 		}
 	}
 	return err
 }
 
-// flushPending writes a dangling incomplete character, which can now only
-// be invalid.
-func (w *Writer) flushPending(t time.Duration) {
-	if len(w.pending) > 0 {
-		p := w.pending
-		w.pending = nil
-		_ = w.event(t, "o", string(bytes.ToValidUTF8(p, []byte("\uFFFD"))))
+// usable returns why nothing more can be written, if so.
+func (w *Writer) usable() error {
+	if w.closed {
+		return errClosed
 	}
+	return w.err
 }
 
-func (w *Writer) event(t time.Duration, code, data string) error {
-	if w.closed {
-		return errors.New("recordings: write to a closed Writer")
+// writePending writes the dangling start of a character no Output will
+// complete any more, which makes it invalid.
+func (w *Writer) writePending(t time.Duration) error {
+	if len(w.pending) == 0 {
+		return nil
 	}
-	if t < w.last {
-		t = w.last // never backwards, whatever the callers' clocks did
-	}
+	data := validUTF8(w.pending)
+	w.pending = w.pending[:0]
+	return w.event(t, Output, data)
+}
+
+// event writes one event line. Times are absolute in, and intervals out in
+// v3; rounding before subtracting keeps a v3 file's sums exact.
+func (w *Writer) event(t time.Duration, kind EventKind, data string) error {
+	t = max(t.Round(time.Microsecond), w.last) // never backwards
 	at := t
 	if w.version == 3 {
-		at = t - w.last
+		at -= w.last
 	}
 	w.last = t
-	return w.writeJSON([]any{json.Number(strconv.FormatFloat(at.Seconds(), 'f', 6, 64)), code, data})
+	return w.encode([]any{json.Number(formatSeconds(at)), kind.String(), data})
 }
 
-func (w *Writer) writeJSON(v any) error {
+// encode writes v as one line of JSON; strings keep control bytes escaped
+// as JSON requires (ESC as \u001b) and everything else literal.
+func (w *Writer) encode(v any) error {
 	if w.err != nil {
 		return w.err
 	}
-	enc := json.NewEncoder(w.w)
-	enc.SetEscapeHTML(false) // "<", ">" and "&" are common in terminal output
-	if err := enc.Encode(v); err != nil {
+	if err := w.enc.Encode(v); err != nil {
 		w.err = fmt.Errorf("recordings: writing: %w", err)
 	}
 	return w.err
 }
 
 func (w *Writer) flush() error {
-	if err := w.w.Flush(); err != nil && w.err == nil {
+	if err := w.bw.Flush(); err != nil && w.err == nil {
 		w.err = fmt.Errorf("recordings: writing: %w", err)
 	}
 	return w.err
 }
 
-// completeUTF8 returns the length of p without a trailing incomplete UTF-8
-// character (one that more bytes could still complete).
-func completeUTF8(p []byte) int {
-	for i := 1; i <= utf8.UTFMax-1 && i <= len(p); i++ {
-		b := p[len(p)-i]
-		if b < 0x80 {
-			return len(p)
-		}
-		if utf8.RuneStart(b) {
-			need := 0
-			switch {
-			case b&0xE0 == 0xC0:
-				need = 2
-			case b&0xF0 == 0xE0:
-				need = 3
-			case b&0xF8 == 0xF0:
-				need = 4
-			}
-			if need > i && !utf8.FullRune(p[len(p)-i:]) {
+// incompleteTail returns how many bytes at the end of p are the start of a
+// UTF-8 character that more bytes could still complete: E2 9C of "✳" (E2 9C
+// B3), but not E2 41, which no byte can make valid.
+func incompleteTail(p []byte) int {
+	for i := len(p) - 1; i >= 0 && i >= len(p)-(utf8.UTFMax-1); i-- {
+		if utf8.RuneStart(p[i]) {
+			// FullRune is false only for a valid prefix that is too short.
+			if !utf8.FullRune(p[i:]) {
 				return len(p) - i
 			}
-			return len(p)
+			return 0
 		}
 	}
-	return len(p)
+	return 0
 }
 
-// WriteFile writes a whole recording to path as asciicast v2: the way to
-// save a Cast that was read, edited (markers added, machine-specific paths
-// replaced) and is to be kept. It creates the file's directory if needed.
+// validUTF8 returns p as a string with each byte that is not part of a
+// valid UTF-8 character replaced by U+FFFD, as a terminal would show it.
+func validUTF8(p []byte) string {
+	if utf8.Valid(p) {
+		return string(p)
+	}
+	var b strings.Builder
+	b.Grow(len(p) + 8)
+	for len(p) > 0 {
+		r, n := utf8.DecodeRune(p)
+		if r == utf8.RuneError && n == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.Write(p[:n])
+		}
+		p = p[n:]
+	}
+	return b.String()
+}
+
+// WriteFile writes the whole recording c to path, creating the file's
+// directory if needed: the way to keep a Cast that was read and then edited
+// (markers added, machine-specific paths replaced). The version is v2
+// unless WithVersion says otherwise.
 func WriteFile(path string, c *Cast, opts ...WriterOption) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("recordings: %w", err)

@@ -19,6 +19,7 @@ type config struct {
 	recording        string
 	recordingVersion int
 	keepOnFailure    string // Spawn: where a failed test's recording goes
+	title            string // the recording's title (Spawn: the test's name)
 	clock            clock.Clock
 	grace            time.Duration
 	readyOpts        []ready.Option // extra engine options (benchmarks add shadow detectors)

@@ -4,31 +4,44 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
 // FailureDirEnv names the environment variable that moves where the
-// recordings of failed tests are kept (default testdata/failures, relative
-// to the test's package directory).
+// recordings of failed tests are kept. Unset, they go to testdata/failures
+// in the test's package directory.
 const FailureDirEnv = "TTYRIG_FAILURE_DIR"
 
-// createRecording opens the asciicast file a session is recorded into.
+// createRecording opens the asciicast file a session is recorded into. The
+// header describes the terminal the program runs in: its size, the command
+// line (quoted so a shell reads it back), and TERM and SHELL as the program
+// sees them.
 func createRecording(path string, argv []string, cfg config) (recorder, error) {
+	env := envMap(buildEnv(cfg.env))
 	h := recordings.Header{
 		Width:     cfg.cols,
 		Height:    cfg.rows,
 		Timestamp: cfg.clock.Now(),
 		Command:   shellJoin(argv),
-		Term:      "xterm-256color",
-		Env:       map[string]string{"SHELL": os.Getenv("SHELL")},
+		Title:     cfg.title,
+		Term:      env["TERM"],
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("termtest: recording: %w", err)
-		}
+	// The program's environment has SHELL only if the test gave it; else
+	// record the user's, which is what asciinema records.
+	shell, ok := env["SHELL"]
+	if !ok {
+		shell = os.Getenv("SHELL")
+	}
+	if shell != "" {
+		h.Env = map[string]string{"SHELL": shell}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("termtest: recording: %w", err)
 	}
 	w, err := recordings.Create(path, h, recordings.WithVersion(cfg.recordingVersion))
 	if err != nil {
@@ -38,49 +51,76 @@ func createRecording(path string, argv []string, cfg config) (recorder, error) {
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the
-// default, played by every asciicast player) or 3 (carries the exit status).
+// default, played by every asciinema player) or 3 (carries the exit status
+// as an event of its own).
 func WithRecordingVersion(v int) Option { return func(c *config) { c.recordingVersion = v } }
 
-// recordingNote says where this session's recording is, if anywhere.
+// recordingNote says where this session's recording is, for failure
+// reports. A test terminal records into a temporary file that is kept only
+// if the test fails; since Describe is called to explain a failure, the
+// note names the place it will be kept.
 func (t *Terminal) recordingNote() string {
-	switch {
-	case t.cfg.keepOnFailure != "":
-		return t.cfg.keepOnFailure + " (kept if the test fails)"
-	default:
-		return t.cfg.recording
+	if t.cfg.keepOnFailure != "" {
+		return t.cfg.keepOnFailure + " (kept because the test failed)"
 	}
+	return t.cfg.recording
 }
 
-// failureRecording returns where a failed test's recording is kept.
+// failureRecordings numbers the terminals each test spawns, so the second
+// one's recording does not overwrite the first's.
+var failureRecordings = struct {
+	sync.Mutex
+	n map[testing.TB]int
+}{n: map[testing.TB]int{}}
+
+// failureRecording returns where the recording of tb's next terminal is
+// kept if tb fails: testdata/failures/<TestName>.cast, or the same name in
+// $TTYRIG_FAILURE_DIR; the second terminal of a test gets <TestName>-2.cast.
+// A recording from an earlier run of the same test is overwritten.
 func failureRecording(tb testing.TB) string {
+	failureRecordings.Lock()
+	n := failureRecordings.n[tb] + 1
+	failureRecordings.n[tb] = n
+	failureRecordings.Unlock()
+	if n == 1 {
+		// Runs after the cleanups of every terminal of this test, which
+		// are registered later.
+		tb.Cleanup(func() {
+			failureRecordings.Lock()
+			delete(failureRecordings.n, tb)
+			failureRecordings.Unlock()
+		})
+	}
+
 	dir := os.Getenv(FailureDirEnv)
 	if dir == "" {
 		dir = filepath.Join("testdata", "failures")
 	}
-	name := strings.NewReplacer("/", "__", "\\", "__", ":", "_", " ", "_").Replace(tb.Name())
+	// Subtest names have '/'; the rest keeps the name valid on any system.
+	name := strings.NewReplacer("/", "__", `\`, "_", ":", "_", " ", "_", "*", "_", "?", "_", `"`, "_", "<", "_", ">", "_", "|", "_").Replace(tb.Name())
+	if n > 1 {
+		name += "-" + strconv.Itoa(n)
+	}
 	return filepath.Join(dir, name+".cast")
 }
 
-// keepRecording moves a temporary recording to where failures are kept. The
-// terminal is closed, so the file is complete.
+// keepRecording moves a finished temporary recording to where failures are
+// kept and says so in the test log; if it cannot, it says where the
+// recording stayed.
 func keepRecording(tb testing.TB, tmp, keep string) {
-	if err := os.MkdirAll(filepath.Dir(keep), 0o755); err == nil {
-		// A test may spawn several terminals: number the later ones.
-		path := keep
-		for i := 2; ; i++ {
-			if _, err := os.Stat(path); os.IsNotExist(err) {
-				break
-			}
-			path = strings.TrimSuffix(keep, ".cast") + fmt.Sprintf("-%d.cast", i)
-		}
-		if err := moveFile(tmp, path); err == nil {
-			tb.Logf("termtest: recording of the failed session kept at %s", path)
-			return
-		}
+	err := os.MkdirAll(filepath.Dir(keep), 0o755)
+	if err == nil {
+		err = moveFile(tmp, keep)
 	}
-	tb.Logf("termtest: could not keep the recording at %s; it stays at %s", keep, tmp)
+	if err != nil {
+		tb.Logf("termtest: could not keep the recording at %s (%v); it stays at %s", keep, err, tmp)
+		return
+	}
+	tb.Logf("termtest: recording of the failed session kept at %s", keep)
 }
 
+// moveFile renames from to to, copying when they are on different file
+// systems (the temporary directory often is).
 func moveFile(from, to string) error {
 	if err := os.Rename(from, to); err == nil {
 		return nil
@@ -95,7 +135,18 @@ func moveFile(from, to string) error {
 	return os.Remove(from)
 }
 
-// shellJoin quotes argv the way a POSIX shell would read it back.
+// envMap turns NAME=value entries into a map; later entries win.
+func envMap(env []string) map[string]string {
+	m := make(map[string]string, len(env))
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		m[k] = v
+	}
+	return m
+}
+
+// shellJoin quotes argv the way a POSIX shell would read it back, so the
+// header's command can be pasted into a shell.
 func shellJoin(argv []string) string {
 	out := make([]string, len(argv))
 	for i, a := range argv {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -16,69 +18,98 @@ import (
 // its output bytes draws the screen the live session ended with.
 func TestRecordingOfBashSession(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "bash.cast")
-	term := spawnBash(t, termtest.WithRecording(path), termtest.WithSize(80, 24))
-	term.Type("echo recorded ✳\n")
-	term.ExpectScreen().ToContain("\nrecorded ✳\n")
-	term.Resize(90, 25)
-	term.Type("exit 4\n")
-	if code := term.Wait(); code != 4 {
-		t.Fatalf("exit status %d, want 4", code)
-	}
-	live := term.Screen().Text()
-	term.Close()
+	for _, version := range []int{2, 3} {
+		t.Run("v"+string(rune('0'+version)), func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "bash.cast")
+			term := spawnBash(t, termtest.WithRecording(path), termtest.WithRecordingVersion(version), termtest.WithSize(80, 24))
+			term.Type("echo recorded ✳ '<&>'\n")
+			term.ExpectScreen().ToContain("\nrecorded ✳ <&>\n")
+			term.Resize(90, 25)
+			term.Type("exit 4\n")
+			if code := term.Wait(); code != 4 {
+				t.Fatalf("exit status %d, want 4", code)
+			}
+			live := term.Screen().Text()
+			term.Close()
 
-	c, err := recordings.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Header.Width != 80 || c.Header.Height != 24 || !strings.Contains(c.Header.Command, "bash") {
-		t.Errorf("header %+v", c.Header)
-	}
-	kinds := map[recordings.EventKind]int{}
-	var inputs string
-	for _, e := range c.Events {
-		kinds[e.Kind]++
-		if e.Kind == recordings.Input {
-			inputs += e.Data
-		}
-	}
-	if kinds[recordings.Output] == 0 || kinds[recordings.Resize] != 1 || !strings.Contains(inputs, "echo recorded ✳\r") {
-		t.Errorf("events by kind %v, inputs %q", kinds, inputs)
-	}
-	if code, ok := c.ExitCode(); !ok || code != 4 {
-		t.Errorf("recorded exit %d, %v; want 4", code, ok)
-	}
+			c, err := recordings.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantHeader := recordings.Header{
+				Version: version, Width: 80, Height: 24, Term: "xterm-256color",
+				Command: "bash --norc --noprofile", Title: t.Name(),
+			}
+			gotHeader := c.Header
+			gotHeader.Timestamp, gotHeader.Env = time.Time{}, nil
+			if d := cmp.Diff(wantHeader, gotHeader); d != "" {
+				t.Errorf("header (-want +got):\n%s", d)
+			}
+			if c.Header.Timestamp.IsZero() {
+				t.Errorf("header has no timestamp")
+			}
 
-	s := screen.New(c.Header.Width, c.Header.Height)
-	defer s.Close()
-	start := time.Unix(0, 0)
-	for _, e := range c.Events {
-		switch e.Kind {
-		case recordings.Output:
-			s.WriteAt(start.Add(e.Time), []byte(e.Data))
-		case recordings.Resize:
-			s.Resize(e.Cols, e.Rows)
-		}
-	}
-	if got := s.Snapshot().Text(); got != live {
-		t.Errorf("replayed screen:\n%s\nlive screen:\n%s", got, live)
+			kinds := map[recordings.EventKind]int{}
+			var inputs string
+			for _, e := range c.Events {
+				kinds[e.Kind]++
+				if e.Kind == recordings.Input {
+					inputs += e.Data
+				}
+				if e.Kind == recordings.Resize && (e.Cols != 90 || e.Rows != 25) {
+					t.Errorf("resize to %dx%d, want 90x25", e.Cols, e.Rows)
+				}
+			}
+			if kinds[recordings.Output] == 0 || kinds[recordings.Resize] != 1 {
+				t.Errorf("events by kind %v, want output and one resize", kinds)
+			}
+			if want := "echo recorded ✳ '<&>'\rexit 4\r"; inputs != want {
+				t.Errorf("recorded input %q, want %q", inputs, want)
+			}
+			if code, ok := c.ExitCode(); !ok || code != 4 {
+				t.Errorf("recorded exit %d, %v; want 4", code, ok)
+			}
+			if version == 3 && kinds[recordings.Exit] != 1 {
+				t.Errorf("v3 recording has %d exit events, want 1", kinds[recordings.Exit])
+			}
+
+			s := screen.New(c.Header.Width, c.Header.Height)
+			defer s.Close()
+			start := time.Unix(0, 0)
+			for _, e := range c.Events {
+				switch e.Kind {
+				case recordings.Output:
+					s.WriteAt(start.Add(e.Time), []byte(e.Data))
+				case recordings.Resize:
+					s.Resize(e.Cols, e.Rows)
+				}
+			}
+			if d := cmp.Diff(live, s.Snapshot().Text()); d != "" {
+				t.Errorf("replayed screen differs from the live one (-live +replayed):\n%s", d)
+			}
+		})
 	}
 }
 
-// cleanupTB is a failed test whose cleanups run when the test says so.
-type cleanupTB struct {
+// failedTB is a test that has failed, whose cleanups run when the test
+// says so: what Spawn sees at the end of a failing test.
+type failedTB struct {
 	testing.TB
+	name     string
+	failed   bool
 	cleanups []func()
 	logs     []string
 }
 
-func (c *cleanupTB) Helper()                      {}
-func (c *cleanupTB) Failed() bool                 { return true }
-func (c *cleanupTB) Name() string                 { return "TestSomething/case_1" }
-func (c *cleanupTB) Cleanup(f func())             { c.cleanups = append(c.cleanups, f) }
-func (c *cleanupTB) Logf(format string, a ...any) { c.logs = append(c.logs, format) }
-func (c *cleanupTB) runCleanups() {
+func (c *failedTB) Helper()          {}
+func (c *failedTB) Failed() bool     { return c.failed }
+func (c *failedTB) Name() string     { return c.name }
+func (c *failedTB) Cleanup(f func()) { c.cleanups = append(c.cleanups, f) }
+func (c *failedTB) Logf(format string, a ...any) {
+	c.logs = append(c.logs, strings.TrimSpace(format))
+}
+func (c *failedTB) runCleanups() {
 	for i := len(c.cleanups) - 1; i >= 0; i-- {
 		c.cleanups[i]()
 	}
@@ -87,27 +118,108 @@ func (c *cleanupTB) runCleanups() {
 func TestFailedTestKeepsItsRecording(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(termtest.FailureDirEnv, dir)
-	tb := &cleanupTB{TB: t}
-	term := termtest.Spawn(tb, bashArgv, bashEnv)
-	term.Type("echo kept\n")
-	term.ExpectScreen().ToContain("\nkept\n")
+	tb := &failedTB{TB: t, name: "TestSomething/case_1", failed: true}
+	first := termtest.Spawn(tb, bashArgv, bashEnv)
+	first.Type("echo kept\n")
+	first.ExpectScreen().ToContain("\nkept\n")
+	second := termtest.Spawn(tb, bashArgv, bashEnv)
+	second.Type("echo second\n")
+	second.ExpectScreen().ToContain("\nsecond\n")
+
 	want := filepath.Join(dir, "TestSomething__case_1.cast")
-	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept if the test fails)") {
-		t.Errorf("the report does not say where the recording goes:\n%s", d)
+	wantSecond := filepath.Join(dir, "TestSomething__case_1-2.cast")
+	for term, path := range map[*termtest.Term]string{first: want, second: wantSecond} {
+		note := "recording: " + path + " (kept because the test failed)\n"
+		if d := term.Terminal().Describe(); !strings.Contains(d, note) {
+			t.Errorf("the report does not say %q:\n%s", note, d)
+		}
 	}
 	tb.runCleanups()
-	c, err := recordings.ReadFile(want)
-	if err != nil {
-		t.Fatalf("recording of the failed test: %v", err)
+
+	for path, text := range map[string]string{want: "kept", wantSecond: "second"} {
+		c, err := recordings.ReadFile(path)
+		if err != nil {
+			t.Fatalf("recording of the failed test: %v", err)
+		}
+		var out string
+		for _, e := range c.Events {
+			out += e.Data
+		}
+		if !strings.Contains(out, text) {
+			t.Errorf("%s lacks the session's output %q: %q", path, text, out)
+		}
+		if c.Header.Title != tb.name {
+			t.Errorf("%s has title %q, want the test's name %q", path, c.Header.Title, tb.name)
+		}
 	}
-	var out string
-	for _, e := range c.Events {
-		out += e.Data
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("failure dir holds %d files, want 2", len(entries))
 	}
-	if !strings.Contains(out, "kept") {
-		t.Errorf("recording lacks the session's output: %q", out)
+	if len(tb.logs) != 2 || !strings.Contains(tb.logs[0], "kept at") {
+		t.Errorf("test log %q does not say where the recordings were kept", tb.logs)
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-		t.Errorf("failure dir holds %d files, want 1", len(entries))
+}
+
+// Without TTYRIG_FAILURE_DIR a failed test's recording goes to
+// testdata/failures in the package directory, the working directory of
+// go test.
+func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
+	t.Setenv(termtest.FailureDirEnv, "")
+	tb := &failedTB{TB: t, name: "TestDefaultPlace/" + filepath.Base(t.TempDir()), failed: true}
+	term := termtest.Spawn(tb, bashArgv, bashEnv)
+	want := filepath.Join("testdata", "failures", strings.ReplaceAll(tb.name, "/", "__")+".cast")
+	t.Cleanup(func() {
+		_ = os.Remove(want)
+		_ = os.Remove(filepath.Join("testdata", "failures")) // only if empty
+	})
+	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {
+		t.Errorf("the report does not name %s:\n%s", want, d)
+	}
+	tb.runCleanups()
+	if _, err := recordings.ReadFile(want); err != nil {
+		t.Errorf("recording of the failed test: %v", err)
+	}
+}
+
+// A passing test leaves no recording behind, neither in the failure
+// directory nor in the temporary one.
+func TestPassingTestDropsItsRecording(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(termtest.FailureDirEnv, dir)
+	tmpDir := t.TempDir()
+	t.Setenv("TMPDIR", tmpDir) // where Spawn's temporary recording goes
+	tb := &failedTB{TB: t, name: "TestPasses"}
+	term := termtest.Spawn(tb, bashArgv, bashEnv)
+	term.Type("echo fine\n")
+	term.ExpectScreen().ToContain("\nfine\n")
+	if entries, _ := os.ReadDir(tmpDir); len(entries) != 1 {
+		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
+	}
+	tb.runCleanups()
+	for _, d := range []string{dir, tmpDir} {
+		if entries, _ := os.ReadDir(d); len(entries) != 0 {
+			t.Errorf("%s holds %v after a passing test, want nothing", d, entries)
+		}
+	}
+}
+
+// A recording asked for with WithRecording is kept whatever the outcome.
+func TestWithRecordingIsAlwaysKept(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(termtest.FailureDirEnv, dir)
+	path := filepath.Join(t.TempDir(), "sub", "asked.cast")
+	tb := &failedTB{TB: t, name: "TestAsked"}
+	term := termtest.Spawn(tb, bashArgv, bashEnv, termtest.WithRecording(path))
+	term.Type("echo asked\n")
+	term.ExpectScreen().ToContain("\nasked\n")
+	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+path+"\n") {
+		t.Errorf("the report does not name %s:\n%s", path, d)
+	}
+	tb.runCleanups()
+	if _, err := recordings.ReadFile(path); err != nil {
+		t.Errorf("recording: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("failure dir holds %v, want nothing", entries)
 	}
 }

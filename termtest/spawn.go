@@ -3,6 +3,7 @@ package termtest
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/ready"
@@ -23,19 +24,28 @@ type Term struct {
 func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	tb.Helper()
 	// Every test session is recorded; the recording is kept only when the
-	// test fails, so the failure can be replayed and studied.
-	var tmp, keep string
+	// test fails, so the failure can be replayed and studied. A recording
+	// asked for with WithRecording is always kept where it was asked.
+	var tmp, keep, keepAbs string
 	probe := defaultConfig()
 	for _, o := range opts {
 		o(&probe)
 	}
+	title := tb.Name()
+	opts = append([]Option{func(c *config) { c.title = title }}, opts...)
 	if probe.recording == "" {
 		f, err := os.CreateTemp("", "ttyrig-*.cast")
 		if err != nil {
-			tb.Fatalf("termtest.Spawn: %v", err)
+			tb.Fatalf("termtest.Spawn: recording: %v", err)
 		}
 		tmp, keep = f.Name(), failureRecording(tb)
 		_ = f.Close()
+		// Resolved now: testdata/failures is relative to the package
+		// directory the test starts in, even if it changes directory later.
+		keepAbs = keep
+		if abs, err := filepath.Abs(keep); err == nil {
+			keepAbs = abs
+		}
 		opts = append(opts, WithRecording(tmp), func(c *config) { c.keepOnFailure = keep })
 	}
 	term, err := Start(context.Background(), argv, opts...)
@@ -51,7 +61,7 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			return
 		}
 		if tb.Failed() {
-			keepRecording(tb, tmp, keep)
+			keepRecording(tb, tmp, keepAbs)
 		} else {
 			_ = os.Remove(tmp)
 		}
