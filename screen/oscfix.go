@@ -32,54 +32,73 @@ const (
 
 // filter returns p with 0x9C continuation bytes inside strings replaced. It
 // returns p itself when nothing needed replacing.
+//
+// It runs on every byte of output, so the state lives in locals and runs
+// of plain ASCII text are skipped in a tight loop.
 func (f *oscFilter) filter(p []byte) []byte {
 	out := p
 	copied := false
-	for i, b := range p {
-		if f.state == fsEsc {
+	state, utfLeft := f.state, f.utfLeft
+scan:
+	for i := 0; i < len(p); i++ {
+		b := p[i]
+		if state == fsGround && utfLeft == 0 {
+			// Printable text and controls other than ESC change nothing.
+			for b < 0x80 && b != 0x1b {
+				if i++; i == len(p) {
+					break scan
+				}
+				b = p[i]
+			}
+		}
+		if state == fsEsc {
 			switch b {
 			case ']':
+				state, utfLeft = fsString, 0
 				f.start(true)
 				continue
 			case 'P', 'X', '^', '_':
+				state, utfLeft = fsString, 0
 				f.start(false)
 				continue
 			case 0x1b:
 				continue
 			}
-			f.state = fsGround
+			state = fsGround
 			if b < 0x80 {
 				continue // the escape's final byte
 			}
 			// A C1 control or UTF-8 lead byte acts as in ground state.
 		}
-		switch f.state {
+		switch state {
 		case fsGround:
 			switch {
-			case f.utfLeft > 0:
+			case utfLeft > 0:
 				// The parser takes the bytes after a UTF-8 lead byte as the
 				// character's, whatever they are: 0x9D in "語" (E8 AA 9E) or
 				// "❯" (E2 9D AF) is not a C1 control.
-				f.utfLeft--
+				utfLeft--
 			case b == 0x1b:
-				f.state = fsEsc
+				state = fsEsc
 			case b == 0x9d: // C1 OSC
+				state, utfLeft = fsString, 0
 				f.start(true)
 			case b == 0x90, b == 0x98, b == 0x9e, b == 0x9f: // C1 DCS, SOS, PM, APC
+				state, utfLeft = fsString, 0
 				f.start(false)
 			default:
-				f.utfLeft = utf8Continuations(b)
+				utfLeft = utf8Continuations(b)
 			}
 		case fsString:
 			switch {
 			case b == 0x07 && f.isOSC, b == 0x18, b == 0x1a:
 				f.end()
-				f.state = fsGround
+				state, utfLeft = fsGround, 0
 			case b == 0x1b:
 				f.end()
-				f.state = fsEsc
-			case b >= 0x80 && b <= 0xbf && f.utfLeft > 0:
-				f.utfLeft--
+				state, utfLeft = fsEsc, 0
+			case b >= 0x80 && b <= 0xbf && utfLeft > 0:
+				utfLeft--
 				if f.isOSC {
 					f.payload = append(f.payload, b)
 				}
@@ -93,15 +112,16 @@ func (f *oscFilter) filter(p []byte) []byte {
 				}
 			case b == 0x9c:
 				f.end()
-				f.state = fsGround
+				state, utfLeft = fsGround, 0
 			default:
-				f.utfLeft = utf8Continuations(b)
+				utfLeft = utf8Continuations(b)
 				if f.isOSC && len(f.payload) < 1<<16 {
 					f.payload = append(f.payload, b)
 				}
 			}
 		}
 	}
+	f.state, f.utfLeft = state, utfLeft
 	if copied {
 		f.buf = out[:0]
 	}
@@ -122,12 +142,14 @@ func utf8Continuations(b byte) int {
 	return 0
 }
 
+// start opens a string; the caller moves to fsString.
 func (f *oscFilter) start(osc bool) {
-	f.state, f.isOSC, f.utfLeft = fsString, osc, 0
+	f.isOSC = osc
 	f.payload, f.mangled = f.payload[:0], false
 }
 
-// end closes a string; a mangled OSC payload is queued for restore.
+// end closes a string; a mangled OSC payload is queued for restore. The
+// caller leaves fsString.
 func (f *oscFilter) end() {
 	if f.isOSC && f.mangled {
 		orig := bytes.Clone(f.payload)
@@ -142,7 +164,7 @@ func (f *oscFilter) end() {
 		}
 		f.restored = append(f.restored, [2][]byte{m, orig})
 	}
-	f.isOSC, f.mangled, f.utfLeft = false, false, 0
+	f.isOSC, f.mangled = false, false
 }
 
 // restore returns the original payload of an OSC the parser dispatched with

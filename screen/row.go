@@ -17,6 +17,7 @@ import (
 type row struct {
 	text   string    // every cell's content, in order
 	trim   int       // len(text) without trailing blanks
+	last   int       // column of the last cell that is not blank, or -1
 	cells  []cellRef // one per column
 	styles []style   // the distinct styles of the row, in order of use
 }
@@ -76,15 +77,38 @@ func (r *row) widthOf(n int) int {
 // blank is what the emulator's nil cell (off its buffer) reads as.
 var blank = uv.Cell{Content: " ", Width: 1}
 
-// scratch is reusable space for building rows.
+// scratch is reusable space for building rows, and slabs that new rows
+// are carved from: a scrolling screen reads rows by the thousand, and
+// carving row structs and cells from shared slabs saves two of a row's
+// four allocations. A slab lives as long as any of its
+// rows.
 type scratch struct {
 	text   []byte
 	styles []style
+	rows   []row
+	cells  []cellRef
+}
+
+const slabRows = 32
+
+// newRow returns a blank row of cols cells from the slabs.
+func (sc *scratch) newRow(cols int) *row {
+	if len(sc.rows) == 0 {
+		sc.rows = make([]row, slabRows)
+	}
+	if len(sc.cells) < cols {
+		sc.cells = make([]cellRef, slabRows*cols)
+	}
+	r := &sc.rows[0]
+	sc.rows = sc.rows[1:]
+	r.cells, sc.cells = sc.cells[:cols:cols], sc.cells[cols:]
+	r.last = -1
+	return r
 }
 
 // readRow converts the emulator's row y.
 func readRow(emu *vt.Emulator, y, cols int, sc *scratch) *row {
-	r := &row{cells: make([]cellRef, cols)}
+	r := sc.newRow(cols)
 	buf, styles := sc.text[:0], sc.styles[:0]
 	for x := range cols {
 		c := emu.CellAt(x, y)
@@ -99,7 +123,7 @@ func readRow(emu *vt.Emulator, y, cols int, sc *scratch) *row {
 		buf = append(buf, content...)
 		ref.end = uint32(len(buf))
 		if content != " " && ref.end > ref.start {
-			r.trim = len(buf)
+			r.trim, r.last = len(buf), x
 		}
 		ref.style = styleIndex(&styles, &c.Style)
 		r.cells[x] = ref
@@ -133,26 +157,39 @@ func styleIndex(styles *[]style, st *uv.Style) uint16 {
 }
 
 // rowIs reports whether the emulator's row y holds exactly r's cells,
-// without converting it.
+// without converting it. Rows of a screen mostly differ in length, so the
+// cells around the end of r's text are compared first: most mismatches
+// cost two cells, not a run of equal leading cells.
 func rowIs(emu *vt.Emulator, y, cols int, r *row) bool {
 	if len(r.cells) != cols {
 		return false
 	}
+	if r.last >= 0 && !cellIs(emu, r.last, y, r) {
+		return false
+	}
+	if r.last+1 < cols && !cellIs(emu, r.last+1, y, r) {
+		return false
+	}
 	for x := range cols {
-		c := emu.CellAt(x, y)
-		if c == nil {
-			c = &blank
-		}
-		ref := r.cells[x]
-		content := c.Content
-		if content == "" && c.Width > 0 {
-			content = " "
-		}
-		if content != r.text[ref.start:ref.end] || c.Width != int(ref.width) || !r.styles[ref.style].is(&c.Style) {
+		if !cellIs(emu, x, y, r) {
 			return false
 		}
 	}
 	return true
+}
+
+// cellIs reports whether the emulator's cell (x, y) is r's cell x.
+func cellIs(emu *vt.Emulator, x, y int, r *row) bool {
+	c := emu.CellAt(x, y)
+	if c == nil {
+		c = &blank
+	}
+	ref := r.cells[x]
+	content := c.Content
+	if content == "" && c.Width > 0 {
+		content = " "
+	}
+	return content == r.text[ref.start:ref.end] && c.Width == int(ref.width) && r.styles[ref.style].is(&c.Style)
 }
 
 // mover finds an existing row equal to the emulator's row y, so it is kept

@@ -2,9 +2,20 @@ package termtest_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/vt"
+	"github.com/creack/pty"
+
+	"github.com/ttyrig/ttyrig/fixtures/streams"
+	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -44,4 +55,102 @@ func BenchmarkBashRoundTrip(b *testing.B) {
 	b.ReportMetric(ms(ready), "ready-ms")
 	b.ReportMetric(ms(echo), "echo-ms")
 	b.ReportMetric(ms(closing), "close-ms")
+}
+
+// BenchmarkFlood runs cat over 1 MiB of agent-style output (streams.Mixed)
+// in a real PTY and reports how the read loop batched it and how fast the
+// whole harness (screen, engine, recording) took it in, beside two
+// baselines: the same cat in a bare PTY read by a loop that discards the
+// bytes (how fast the kernel's PTY moves them), and raw vt.Emulator.Write
+// over the same batches. The batch sizes ground the "batch" case of the
+// screen's throughput benchmark.
+func BenchmarkFlood(b *testing.B) {
+	const cols, rows = 100, 30
+	data := streams.Mixed(cols, rows)
+	file := filepath.Join(b.TempDir(), "flood.txt")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	argv := []string{"sh", "-c", "stty raw -echo; exec cat " + file} // bytes as written, no \n → \r\n
+	var batches []int
+	var live, bare, raw time.Duration
+	for i := range b.N {
+		bare += barePTY(b, argv, len(data))
+
+		rec := filepath.Join(b.TempDir(), fmt.Sprintf("flood-%d.cast", i))
+		term, err := termtest.Start(ctx, argv, termtest.WithSize(cols, rows), termtest.WithRecording(rec))
+		if err != nil {
+			b.Fatal(err)
+		}
+		t0 := time.Now()
+		if _, err := term.Wait(ctx); err != nil {
+			b.Fatal(err)
+		}
+		live += time.Since(t0)
+		if err := term.Close(); err != nil {
+			b.Fatal(err)
+		}
+		cast, err := recordings.ReadFile(rec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		emu := vt.NewEmulator(cols, rows)
+		go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
+		got := 0
+		for _, e := range cast.Events {
+			if e.Kind != recordings.Output {
+				continue
+			}
+			batches = append(batches, len(e.Data))
+			got += len(e.Data)
+			t1 := time.Now()
+			_, _ = emu.Write([]byte(e.Data))
+			raw += time.Since(t1)
+		}
+		_ = emu.Close()
+		if got < len(data) {
+			b.Fatalf("recorded %d bytes of output, want at least the %d written", got, len(data))
+		}
+	}
+	// The batch size half the bytes arrived in (or in larger ones): what
+	// throughput depends on, unlike the median over batches, which the
+	// small batches of the flood's start and end pull down.
+	slices.Sort(batches)
+	var total, half int
+	for _, n := range batches {
+		total += n
+	}
+	byteMedian := 0
+	for i := len(batches) - 1; i >= 0 && half < total/2; i-- {
+		half += batches[i]
+		byteMedian = batches[i]
+	}
+	mb := float64(len(data)) * float64(b.N) / 1e6
+	b.ReportMetric(float64(len(batches))/float64(b.N), "batches/op")
+	b.ReportMetric(float64(batches[len(batches)/2])/1024, "p50-batch-KiB")
+	b.ReportMetric(float64(byteMedian)/1024, "byte-p50-batch-KiB")
+	b.ReportMetric(mb/live.Seconds(), "harness-MB/s")
+	b.ReportMetric(mb/bare.Seconds(), "bare-pty-MB/s")
+	b.ReportMetric(mb/raw.Seconds(), "vt-MB/s")
+}
+
+// barePTY runs argv in a PTY, reads until it ends, discarding the bytes,
+// and returns how long that took.
+func barePTY(b *testing.B, argv []string, want int) time.Duration {
+	b.Helper()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	t0 := time.Now()
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	n, _ := io.Copy(io.Discard, f) // ends with EIO when cat exits
+	took := time.Since(t0)
+	_ = f.Close()
+	_ = cmd.Wait()
+	if int(n) < want {
+		b.Fatalf("bare PTY read %d bytes, want %d", n, want)
+	}
+	return took
 }

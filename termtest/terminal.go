@@ -182,12 +182,26 @@ func (t *Terminal) reap() {
 	}
 }
 
-// readLoop is where every byte from the program enters ttyrig.
+// maxBatch bounds how much output the read loop hands on at once.
+const maxBatch = 64 << 10
+
+// readLoop is where every byte from the program enters ttyrig. It waits
+// for output, takes whatever else the program has written by then (up to
+// maxBatch), and hands the batch to the screen, the recording and the
+// engine as one chunk. A PTY read mostly returns 4 KiB or less; under a flood of
+// output, rebuilding the screen once per batch rather than once per read
+// is what keeps up with the program, as a terminal renders once per frame.
+// Nothing waits to fill a batch, so a quiet program's output is seen at
+// once.
 func (t *Terminal) readLoop() {
 	defer close(t.readDone)
-	buf := make([]byte, 32*1024)
+	buf := make([]byte, maxBatch)
+	raw, rawErr := t.pty.SyscallConn()
 	for {
 		n, err := t.pty.Read(buf)
+		if n > 0 && err == nil && rawErr == nil {
+			n += readAvailable(raw, buf[n:])
+		}
 		if n > 0 {
 			now := t.cfg.clock.Now()
 			chunk := buf[:n]
@@ -205,6 +219,26 @@ func (t *Terminal) readLoop() {
 			return // EIO once the program and its children closed the PTY
 		}
 	}
+}
+
+// readAvailable reads into p what the PTY already holds, without waiting,
+// and returns how much it read.
+func readAvailable(raw syscall.RawConn, p []byte) int {
+	n := 0
+	for n < len(p) {
+		var m int
+		var err error
+		// Returning true makes this one attempt: EAGAIN ends the batch
+		// instead of waiting for more.
+		if rerr := raw.Read(func(fd uintptr) bool {
+			m, err = syscall.Read(int(fd), p[n:])
+			return true
+		}); rerr != nil || err != nil || m <= 0 {
+			return n
+		}
+		n += m
+	}
+	return n
 }
 
 // timerLoop calls the engine's Tick when its deadline passes, so decisions

@@ -1,9 +1,17 @@
 package termtest_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ttyrig/ttyrig/fixtures/streams"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -44,5 +52,55 @@ func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
 	term.Close()
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("Close took %v", d)
+	}
+}
+
+// A program that floods output is read in batches of what the PTY holds
+// (a single read gives at most 4 KiB), and batching changes nothing the
+// screen shows: it ends exactly as a screen fed the same bytes directly.
+func TestFloodIsReadInBatches(t *testing.T) {
+	const cols, rows = 100, 30
+	data := streams.Mixed(cols, rows)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "flood.txt")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec := filepath.Join(dir, "flood.cast")
+	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; exec cat " + file},
+		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(30*time.Second))
+	if code := term.Wait(); code != 0 {
+		t.Fatalf("cat exited with %d", code)
+	}
+	got := term.Screen()
+	term.Close()
+
+	cast, err := recordings.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	inBatches := 0 // bytes that came in batches of more than two reads' worth
+	for _, e := range cast.Events {
+		if e.Kind == recordings.Output {
+			out.WriteString(e.Data)
+			if len(e.Data) > 8192 {
+				inBatches += len(e.Data)
+			}
+		}
+	}
+	if out.String() != string(data) {
+		t.Fatalf("recorded output differs from what cat wrote (%d bytes recorded, %d written)", out.Len(), len(data))
+	}
+	t.Logf("%d of %d bytes came in batches over 8 KiB", inBatches, len(data))
+	if inBatches < len(data)/2 {
+		t.Errorf("only %d of %d bytes came in batches over 8 KiB: the read loop hands on single reads, not what the PTY holds", inBatches, len(data))
+	}
+
+	want := screen.New(cols, rows)
+	defer want.Close()
+	want.WriteAt(time.Now(), data)
+	if d := cmp.Diff(want.Snapshot().String(), got.String()); d != "" {
+		t.Errorf("screen after the flood differs from the bytes fed at once (-direct +live):\n%s", d)
 	}
 }
