@@ -63,7 +63,8 @@ type Engine struct {
 	busy, idle, question []compiledMarker
 	startedBy            []compiledMarker // start-up is over once one matched
 	startupDone          bool
-	restartAt            time.Time // when a Restart marker last began start-up again
+	restartAt            time.Time // start of the burst of output that drew a Restart marker
+	burstStart           time.Time // first change after the screen was last quiet (Quiet long)
 	stuckAfter           time.Duration
 	startAt              time.Time
 	shadows              []Detector
@@ -224,6 +225,9 @@ func (e *Engine) see(s screen.Snapshot) {
 	if t.IsZero() || t.After(e.now) {
 		t = e.now
 	}
+	if e.view == nil || t.Sub(e.lastChange) >= e.prof.Quiet.D() {
+		e.burstStart = t
+	}
 	nv := newView(s)
 	over, grown := changedRows(e.view, nv)
 	if len(e.rowTimes) != rows {
@@ -266,7 +270,11 @@ func (e *Engine) see(s screen.Snapshot) {
 	nv.busy, nv.idle, nv.question = nv.matchAll(e.busy), nv.matchAll(e.idle), nv.matchAll(e.question)
 	for _, h := range nv.busy {
 		if h.marker.Restart && e.startupDone {
-			e.startupDone, e.restartAt = false, t
+			// A program redraws its screen when it restarts, often in the
+			// same frame as the message: what that frame drew counts as
+			// drawn anew, even a few rows (and a few reads) before the
+			// message itself.
+			e.startupDone, e.restartAt = false, e.burstStart
 		}
 	}
 	if !e.startupDone {
@@ -276,7 +284,7 @@ func (e *Engine) see(s screen.Snapshot) {
 			if h.row > 0 {
 				drawn = e.rowTimes[h.row-1]
 			}
-			if e.restartAt.IsZero() || drawn.After(e.restartAt) {
+			if e.restartAt.IsZero() || !drawn.Before(e.restartAt) {
 				e.startupDone = true
 			}
 		}

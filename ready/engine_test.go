@@ -525,3 +525,48 @@ func TestStartedAndRestartMarkers(t *testing.T) {
 	s.advance(2 * time.Second)             // the restart line came and went: an animation to outwait
 	s.wantState(ready.Ready)
 }
+
+// A restarting program may redraw its screen, start-up marker included, in
+// the same burst of output as the restart message and a few reads before
+// it (Gemini CLI does, depending on load): that marker is drawn anew, and
+// start-up is over without another.
+func TestRestartMarkerDrawnInTheSameBurst(t *testing.T) {
+	p := ready.Generic()
+	p.Name = "startup"
+	p.Started = []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.Region{Kind: ready.RegionScreen}}}
+	p.Busy = append(p.Busy, ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3), Restart: true})
+	s := newSim(t, p)
+	s.out("\x1b[1;1HBanner v1\x1b[5;1H> ")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+	s.in("x")
+	s.advance(300 * time.Millisecond)
+	s.out("\x1b[1;1H\x1b[2K\x1b[5;3H") // the redraw erases...
+	s.advance(time.Millisecond)
+	s.out("\x1b[1;1HBanner v1\x1b[5;3H") // ...and draws the banner again...
+	s.advance(time.Millisecond)
+	s.out("\x1b[6;1Hrestarting\x1b[5;3H") // ...then the message, in one burst
+	s.advance(100 * time.Millisecond)
+	s.out("\x1b[6;1H\x1b[2K\x1b[5;3H")
+	s.advance(4 * time.Second)
+	s.wantState(ready.Ready)
+
+	// A banner from before the burst does not count: the same, with a
+	// pause between the redraw and the message.
+	s = newSim(t, p)
+	s.out("\x1b[1;1HBanner v1\x1b[5;1H> ")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+	s.in("x")
+	s.advance(300 * time.Millisecond)
+	s.out("\x1b[1;1H\x1b[2K\x1b[5;3H")
+	s.advance(time.Millisecond)
+	s.out("\x1b[1;1HBanner v1\x1b[5;3H")
+	s.advance(time.Second)
+	restart := s.at()
+	s.out("\x1b[6;1Hrestarting\x1b[5;3H")
+	s.advance(100 * time.Millisecond)
+	s.out("\x1b[6;1H\x1b[2K\x1b[5;3H")
+	s.advance(4 * time.Second)
+	s.neverWaiting(restart)
+}
