@@ -85,6 +85,7 @@ type Engine struct {
 	proto                 protocols
 
 	inputAt  time.Time
+	answered *Prompt // the question on screen when input was last sent
 	awaiting bool // input sent, no visible reaction yet
 	waited   bool // a Ready or Question state was reached at least once
 	exited   bool
@@ -159,6 +160,10 @@ func (e *Engine) Observe(ev Event) []Transition {
 		e.see(ev.Screen) // what changed before the input is no reaction to it
 		e.proto.input(ev.Data)
 		e.inputAt, e.awaiting, e.ref = ev.Time, true, ev.Time
+		e.answered = nil
+		if e.view != nil {
+			e.answered = e.view.prompt
+		}
 	case Resize:
 		e.see(ev.Screen)
 	}
@@ -441,6 +446,11 @@ func (e *Engine) evaluate(now time.Time) decision {
 	// 2. A question on screen, once it has stopped being drawn. Waiting
 	// beats busy: a permission dialog may sit under a busy footer.
 	if v.prompt != nil && !e.movedOn() {
+		if opt, ok := checked(e.answered, v.prompt); ok {
+			// Claude Code ticks the chosen option and leaves the dialog up
+			// while it acts on the answer (~0.2 s, longer under load).
+			return e.notReady(SignalPattern, "question answered (%q ticked); waiting for the program to move on", opt)
+		}
 		if quiet >= p.Quiet.D() {
 			return decision{state: Question, signal: SignalPattern, prompt: v.prompt,
 				reason: fmt.Sprintf("%s question on screen, still for %v", v.prompt.Kind, ms(quiet))}
@@ -562,6 +572,23 @@ func (e *Engine) movedOn() bool {
 		}
 	}
 	return false
+}
+
+// checked reports whether now is the question that was answered with its
+// chosen option since marked done (✔ or ✓ after it), and returns that
+// option.
+func checked(answered, now *Prompt) (string, bool) {
+	if answered == nil || now.Kind != answered.Kind || now.Text != answered.Text ||
+		len(now.Options) != len(answered.Options) || now.Default < 0 || now.Default >= len(now.Options) {
+		return "", false
+	}
+	opt := strings.TrimSpace(now.Options[now.Default])
+	for _, mark := range []string{"✔", "✓"} {
+		if rest, ok := strings.CutSuffix(opt, mark); ok && strings.TrimSpace(rest) == strings.TrimSpace(answered.Options[now.Default]) {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
 }
 
 func samePrompt(a, b *Prompt) bool {

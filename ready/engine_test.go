@@ -570,3 +570,41 @@ func TestRestartMarkerDrawnInTheSameBurst(t *testing.T) {
 	s.advance(4 * time.Second)
 	s.neverWaiting(restart)
 }
+
+// Claude Code ticks the chosen option and leaves its dialog up while it
+// acts on the answer; under load for well over the quiet window. That is
+// the answered question, not a new one: busy until the screen moves on.
+// The same dialog drawn again without the tick is a question again.
+func TestAnsweredQuestionTicked(t *testing.T) {
+	dialog := func(first string) string {
+		return "\x1b[1;1H\x1b[2J Do you want to proceed?\r\n" + first + "\r\n  2. No\x1b[2;2H"
+	}
+	s := newSim(t, ready.Generic())
+	s.out(dialog("\x1b[36m❯ 1. Yes\x1b[0m"))
+	s.advance(time.Second)
+	s.wantState(ready.Question)
+	s.in("\r")
+	answered := s.at()
+	s.advance(20 * ms)
+	s.out(dialog("\x1b[36m❯ 1. Yes ✔\x1b[0m"))
+	s.advance(2 * time.Second)
+	s.neverWaiting(answered)
+	if got := s.eng.Status(); !strings.Contains(got.Reason, "answered") {
+		t.Errorf("state %v, want busy because the question was answered", got)
+	}
+	s.out("\x1b[1;1H\x1b[2J$ ")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+
+	// No tick: the program asks again.
+	s = newSim(t, ready.Generic())
+	s.out(dialog("\x1b[36m❯ 1. Yes\x1b[0m"))
+	s.advance(time.Second)
+	s.in("\r")
+	s.advance(20 * ms)
+	s.out("\x1b[1;1H\x1b[2J")
+	s.advance(20 * ms)
+	s.out(dialog("\x1b[36m❯ 1. Yes\x1b[0m"))
+	s.advance(time.Second)
+	s.wantState(ready.Question)
+}
