@@ -86,8 +86,8 @@ type Engine struct {
 
 	inputAt  time.Time
 	answered *Prompt // the question on screen when input was last sent
-	awaiting bool // input sent, no visible reaction yet
-	waited   bool // a Ready or Question state was reached at least once
+	awaiting bool    // input sent, no visible reaction yet
+	waited   bool    // a Ready or Question state was reached at least once
 	exited   bool
 
 	next     time.Time // when evaluate wants to be asked again
