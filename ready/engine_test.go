@@ -499,14 +499,21 @@ func TestDeadlinesAreExact(t *testing.T) {
 	}
 }
 
-// A program that draws its input box before it accepts input (Gemini CLI)
-// is not ready until its start-up marker appears; after a restart marker,
-// only a marker drawn anew counts.
-func TestStartedAndRestartMarkers(t *testing.T) {
+// restartingProfile is generic with a start-up marker ("Banner v1" at a
+// row's start) and a restart marker ("restarting" in the last 3 lines).
+func restartingProfile() ready.Profile {
 	p := ready.Generic()
 	p.Name = "startup"
 	p.Started = []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.Region{Kind: ready.RegionScreen}}}
 	p.Busy = append(p.Busy, ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3), Restart: true})
+	return p
+}
+
+// A program that draws its input box before it accepts input (Gemini CLI)
+// is not ready until its start-up marker appears; after a restart marker,
+// only a marker drawn anew counts.
+func TestStartedAndRestartMarkers(t *testing.T) {
+	p := restartingProfile()
 	s := newSim(t, p)
 	s.out("\x1b[5;1H> ")
 	s.advance(time.Second)
@@ -531,10 +538,7 @@ func TestStartedAndRestartMarkers(t *testing.T) {
 // it (Gemini CLI does, depending on load): that marker is drawn anew, and
 // start-up is over without another.
 func TestRestartMarkerDrawnInTheSameBurst(t *testing.T) {
-	p := ready.Generic()
-	p.Name = "startup"
-	p.Started = []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.Region{Kind: ready.RegionScreen}}}
-	p.Busy = append(p.Busy, ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3), Restart: true})
+	p := restartingProfile()
 	s := newSim(t, p)
 	s.out("\x1b[1;1HBanner v1\x1b[5;1H> ")
 	s.advance(time.Second)
