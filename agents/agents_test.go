@@ -269,3 +269,36 @@ func TestCodexSignInMenu(t *testing.T) {
 	s.question("Sign in")
 	s.finish()
 }
+
+// Codex and Gemini ask before running a shell command the model requested:
+// the question is seen with its text and options, the default (run it once)
+// is taken with Enter, the command runs and the model's follow-up arrives.
+func TestToolApproval(t *testing.T) {
+	for _, tc := range []struct{ runtime, question, first string }{
+		{agents.RuntimeCodex, "Would you like to run the following command?", "Yes, proceed (y)"},
+		{agents.RuntimeGemini, "Allow execution of [Shell]?", "Allow once"},
+	} {
+		t.Run(tc.runtime, func(t *testing.T) {
+			s := start(t, tc.runtime, "approval")
+			s.waitReady()
+			s.srv.Script(fakemodel.Shell("touch proof.txt && echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
+			s.term.Submit("run the proof command")
+			tr := s.question(tc.question)
+			if p := tr.Prompt; p.Text != tc.question || p.Default != 0 || p.Options[0] != tc.first {
+				t.Errorf("prompt %v, want %q with %q chosen", p, tc.question, tc.first)
+			}
+			s.term.Press(termtest.KeyEnter)
+			tr = s.waitReady()
+			if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
+				t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
+			}
+			if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {
+				t.Errorf("the approved command did not run: %v", err)
+			}
+			if turns := s.srv.Turns(); len(turns) < 2 {
+				t.Errorf("the tool result never reached the model: %d turns", len(turns))
+			}
+			s.finish()
+		})
+	}
+}

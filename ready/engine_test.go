@@ -612,3 +612,21 @@ func TestAnsweredQuestionTicked(t *testing.T) {
 	s.advance(time.Second)
 	s.wantState(ready.Question)
 }
+
+// The question of an options dialog is the line above the list that asks
+// one, even with the command, its reason and its environment in between
+// (Codex's approval dialog, as drawn by Codex 0.169).
+func TestApprovalDialogQuestionText(t *testing.T) {
+	s := newSim(t, ready.Codex())
+	s.out("\x1b]0;work\x07› run the proof command\r\n\r\n• Running touch proof.txt\r\n\r\n" +
+		"  Would you like to run the following command?\r\n\r\n  Environment: local\r\n\r\n" +
+		"  Reason: Do you want to run the scripted command?\r\n\r\n  $ touch proof.txt\r\n\r\n\r\n" +
+		"› 1. Yes, proceed (y)\r\n  2. Yes, and don't ask again for commands that start with `touch proof.txt` (p)\r\n" +
+		"  3. No, and tell Codex what to do differently (esc)\r\n\r\n  Press enter to confirm or esc to cancel")
+	s.advance(time.Second)
+	s.wantState(ready.Question)
+	p := s.eng.Current().Prompt
+	if p.Text != "Would you like to run the following command?" || p.Kind != "approval" || len(p.Options) != 3 || p.Default != 0 {
+		t.Errorf("prompt %v, want the approval question %q with 3 options, the first chosen", p, "Would you like to run the following command?")
+	}
+}

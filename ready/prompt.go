@@ -24,6 +24,7 @@ var (
 	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$`)
 	permitRe    = regexp.MustCompile(`(?i)\b(allow|permission|proceed|trust|approve|run|execute|make this edit)\b`)
 	boxTrimmers = " │┃|╭╮╰╯─"
+	labelRe     = regexp.MustCompile(`^\pL[\pL ]{0,20}: `) // "Reason: …", "Environment: …"
 )
 
 // findPrompt looks for a question on v. It returns nil when there is none.
@@ -75,6 +76,10 @@ func yesNo(m []string) *Prompt {
 // searchRows is how far above the bottom of the screen questions are looked
 // for.
 const searchRows = 20
+
+// questionRows is how far above a list of options its question is looked
+// for.
+const questionRows = 10
 
 // chevronPrompt finds the last "? question ›" line near the bottom and the
 // list of choices under it, if any.
@@ -186,9 +191,16 @@ func numberedPrompt(v *view) *Prompt {
 	if bottom-end > 6 {
 		return nil // too far above the bottom: history, not a live menu
 	}
-	// The question: the nearest text above the list.
-	for r := best[0].row - 1; r >= max(1, best[0].row-4); r-- {
-		if t := strings.Trim(v.row(r), boxTrimmers); t != "" {
+	// The question: the nearest line above the list that asks one, else
+	// the nearest text. Codex shows the command, the model's reason and the
+	// environment between its question and the options; labelled lines
+	// ("Reason: …?") are the model's words, not the question.
+	for r := best[0].row - 1; r >= max(1, best[0].row-questionRows); r-- {
+		t := strings.Trim(v.row(r), boxTrimmers)
+		if p.Text == "" && t != "" && r >= best[0].row-4 {
+			p.Text = t
+		}
+		if strings.HasSuffix(t, "?") && !labelRe.MatchString(t) {
 			p.Text = t
 			break
 		}
