@@ -220,29 +220,6 @@ func (s *session) question(wantText string) ready.Transition {
 	return tr
 }
 
-// A tool call makes Claude Code ask for permission: a question with its
-// options parsed; answering it runs the tool and the follow-up answer
-// arrives, then the agent is ready again.
-func TestClaudePermission(t *testing.T) {
-	s := start(t, agents.RuntimeClaude, "permission")
-	s.waitReady()
-	s.srv.Script(fakemodel.Shell("touch proof.txt && echo tool-ran-ok"), fakemodel.Text("The command printed tool-ran-ok.").After(500*time.Millisecond))
-	s.term.Submit("run the proof command")
-	s.question("Do you want to proceed?")
-	s.term.Type("1")
-	tr := s.waitReady()
-	if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
-		t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
-	}
-	if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {
-		t.Errorf("the approved command did not run: %v", err)
-	}
-	if turns := s.srv.Turns(); len(turns) < 2 {
-		t.Errorf("the tool result never reached the model: %d turns", len(turns))
-	}
-	s.finish()
-}
-
 // At first start in an untrusted folder, Claude Code and Gemini CLI ask
 // whether to trust it; answering yes leads to the main prompt.
 func TestTrustFolderQuestion(t *testing.T) {
@@ -270,11 +247,12 @@ func TestCodexSignInMenu(t *testing.T) {
 	s.finish()
 }
 
-// Codex and Gemini ask before running a shell command the model requested:
+// Each CLI asks before running a shell command the model requested:
 // the question is seen with its text and options, the default (run it once)
 // is taken with Enter, the command runs and the model's follow-up arrives.
 func TestToolApproval(t *testing.T) {
 	for _, tc := range []struct{ runtime, question, first string }{
+		{agents.RuntimeClaude, "Do you want to proceed?", "Yes"},
 		{agents.RuntimeCodex, "Would you like to run the following command?", "Yes, proceed (y)"},
 		{agents.RuntimeGemini, "Allow execution of [Shell]?", "Allow once"},
 	} {
