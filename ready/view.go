@@ -1,7 +1,6 @@
 package ready
 
 import (
-	"image/color"
 	"strings"
 
 	"github.com/ttyrig/ttyrig/screen"
@@ -114,33 +113,11 @@ func changedRows(old, cur *view) (overwritten, grown []int) {
 		}
 	}
 	if len(overwritten) == 0 && len(grown) == 0 {
-		cols, _ := cur.snap.Size()
 		for r := 1; r <= len(cur.rows); r++ {
-			if !sameStyle(old.snap, cur.snap, r, cols) {
+			if !cur.snap.SameRow(old.snap, r) {
 				overwritten = append(overwritten, r)
 			}
 		}
 	}
 	return overwritten, grown
-}
-
-func sameStyle(a, b screen.Snapshot, row, cols int) bool {
-	for c := 1; c <= cols; c++ {
-		x, y := a.Cell(row, c), b.Cell(row, c)
-		if x.Bold != y.Bold || x.Faint != y.Faint || x.Italic != y.Italic || x.Underline != y.Underline ||
-			x.Reverse != y.Reverse || x.Blink != y.Blink || x.Strikethrough != y.Strikethrough ||
-			!sameColor(x.Fg, y.Fg) || !sameColor(x.Bg, y.Bg) {
-			return false
-		}
-	}
-	return true
-}
-
-func sameColor(a, b color.Color) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	r1, g1, b1, a1 := a.RGBA()
-	r2, g2, b2, a2 := b.RGBA()
-	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }

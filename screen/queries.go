@@ -2,7 +2,6 @@ package screen
 
 import (
 	"fmt"
-	"image/color"
 	"io"
 
 	"github.com/charmbracelet/x/ansi"
@@ -132,19 +131,4 @@ func (k *kittyFlags) set(f, mode int) {
 	case 3:
 		*top &^= f
 	}
-}
-
-// colorEqual compares colours by value. The emulator's colours are all
-// comparable types (ansi.BasicColor, ansi.IndexedColor, color.RGBA, ...),
-// so == is a safe shortcut before converting to RGBA.
-func colorEqual(a, b color.Color) bool {
-	if a == b {
-		return true
-	}
-	if a == nil || b == nil {
-		return false
-	}
-	r1, g1, b1, a1 := a.RGBA()
-	r2, g2, b2, a2 := b.RGBA()
-	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }

@@ -36,7 +36,11 @@ type style struct {
 }
 
 func (s *style) is(o *uv.Style) bool {
-	return s.attrs == o.Attrs && s.underline == o.Underline && colorEqual(s.fg, o.Fg) && colorEqual(s.bg, o.Bg)
+	return s.attrs == o.Attrs && s.underline == o.Underline && SameColor(s.fg, o.Fg) && SameColor(s.bg, o.Bg)
+}
+
+func (s *style) same(o *style) bool {
+	return s.attrs == o.attrs && s.underline == o.underline && SameColor(s.fg, o.fg) && SameColor(s.bg, o.bg)
 }
 
 // cell returns the Cell at a 0-based column.

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/ttyrig/ttyrig/clock"
 	"github.com/ttyrig/ttyrig/screen"
 )
@@ -184,5 +186,27 @@ func TestSyncFramesWithinOneWrite(t *testing.T) {
 	s.WriteAt(vc.Now(), []byte(" done\x1b[?2026l\x1b[?2026h\x1b[2J\x1b[Hframe C\x1b[?2026l"))
 	if got := s.Snapshot(); got.Text() != "frame C" || got.SyncOpen() {
 		t.Errorf("after frames closed within the write: %q open=%v, want %q closed", got.Text(), got.SyncOpen(), "frame C")
+	}
+}
+
+// SameRow tells a colour-only change from an untouched or identically
+// repainted row, and ansi colours from the same colour given as RGB.
+func TestSameRow(t *testing.T) {
+	s := screen.New(20, 3)
+	defer s.Close()
+	s.Write([]byte("\x1b[31mred\x1b[m\r\nplain\r\nthird"))
+	before := s.Snapshot()
+	s.Write([]byte("\x1b[1;1H\x1b[31mred\x1b[m\x1b[2;1H\x1b[32mplain\x1b[m"))
+	after := s.Snapshot()
+	for row, want := range map[int]bool{1: true, 2: false, 3: true, 4: false, 0: false} {
+		if got := after.SameRow(before, row); got != want {
+			t.Errorf("SameRow(row %d) = %v, want %v", row, got, want)
+		}
+	}
+	if screen.SameColor(nil, ansi.Black) || !screen.SameColor(nil, nil) {
+		t.Error("nil is the default colour: equal only to nil")
+	}
+	if !screen.SameColor(ansi.IndexedColor(1), ansi.Red) {
+		t.Error("indexed colour 1 and basic red differ")
 	}
 }

@@ -180,3 +180,44 @@ func (s Snapshot) String() string {
 	}
 	return b.String()
 }
+
+// SameRow reports whether row (1-based) shows the same in s and o: the same
+// characters in the same styles and colours. Rows the screen did not touch
+// between two snapshots are shared, so this is mostly a pointer comparison.
+// A row outside either snapshot is never the same.
+func (s Snapshot) SameRow(o Snapshot, row int) bool {
+	if row < 1 || row > len(s.rows) || row > len(o.rows) {
+		return false
+	}
+	a, b := s.rows[row-1], o.rows[row-1]
+	if a == b {
+		return true
+	}
+	if a.text != b.text || len(a.cells) != len(b.cells) {
+		return false
+	}
+	for x, ca := range a.cells {
+		cb := b.cells[x]
+		if ca.width != cb.width || a.text[ca.start:ca.end] != b.text[cb.start:cb.end] ||
+			!a.styles[ca.style].same(&b.styles[cb.style]) {
+			return false
+		}
+	}
+	return true
+}
+
+// SameColor compares colours by value: the emulator's colours are of several
+// types (ansi.BasicColor, ansi.IndexedColor, color.RGBA, ...), so the same
+// colour may compare unequal with ==. nil (the terminal's default) equals
+// only nil. All those types are comparable, so == is a safe shortcut.
+func SameColor(a, b color.Color) bool {
+	if a == b {
+		return true
+	}
+	if a == nil || b == nil {
+		return false
+	}
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}

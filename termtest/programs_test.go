@@ -110,19 +110,10 @@ func TestColorsAndStyles(t *testing.T) {
 		{20, "", nil, nil, func(c screen.Cell) bool { return c.Width == 0 }},
 	} {
 		c := snap.Cell(1, w.col)
-		if c.Content != w.text || !sameColor(c.Fg, w.fg) || !sameColor(c.Bg, w.bg) || !w.is(c) {
+		if c.Content != w.text || !screen.SameColor(c.Fg, w.fg) || !screen.SameColor(c.Bg, w.bg) || !w.is(c) {
 			t.Errorf("cell 1,%d = %+v, want %q fg %v bg %v", w.col, c, w.text, w.fg, w.bg)
 		}
 	}
-}
-
-func sameColor(a, b color.Color) bool {
-	if a == nil || b == nil {
-		return a == nil && b == nil
-	}
-	r1, g1, b1, a1 := a.RGBA()
-	r2, g2, b2, a2 := b.RGBA()
-	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
 
 // Bash's readline enables bracketed paste: a pasted multi-line text is
