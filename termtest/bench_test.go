@@ -71,12 +71,14 @@ func BenchmarkFlood(b *testing.B) {
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	ctx := context.Background()
+	// Bounds, not timings: a 1 MiB cat that takes a minute is broken.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	argv := []string{"sh", "-c", "stty raw -echo; exec cat " + file} // bytes as written, no \n → \r\n
 	var batches []int
 	var live, bare, raw time.Duration
 	for i := range b.N {
-		bare += barePTY(b, argv, len(data))
+		bare += barePTY(ctx, b, argv, len(data))
 
 		rec := filepath.Join(b.TempDir(), fmt.Sprintf("flood-%d.cast", i))
 		term, err := termtest.Start(ctx, argv, termtest.WithSize(cols, rows), termtest.WithRecording(rec))
@@ -85,6 +87,7 @@ func BenchmarkFlood(b *testing.B) {
 		}
 		t0 := time.Now()
 		if _, err := term.Wait(ctx); err != nil {
+			_ = term.Close()
 			b.Fatal(err)
 		}
 		live += time.Since(t0)
@@ -135,11 +138,11 @@ func BenchmarkFlood(b *testing.B) {
 	b.ReportMetric(mb/raw.Seconds(), "vt-MB/s")
 }
 
-// barePTY runs argv in a PTY, reads until it ends, discarding the bytes,
-// and returns how long that took.
-func barePTY(b *testing.B, argv []string, want int) time.Duration {
+// barePTY runs argv in a PTY, reads until it ends (or ctx does), discarding
+// the bytes, and returns how long that took.
+func barePTY(ctx context.Context, b *testing.B, argv []string, want int) time.Duration {
 	b.Helper()
-	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...) // killed at ctx's end, which ends the read with EIO
 	t0 := time.Now()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 30})
 	if err != nil {
