@@ -45,7 +45,6 @@ type session struct {
 	term    *termtest.Term
 	setup   agents.Setup
 	rec     string // recording path in the repo, when re-recording
-	raw     string // recording path while running (kept if the test fails)
 }
 
 func start(t *testing.T, runtime, scenario string, opts ...agents.Option) *session {
@@ -58,25 +57,13 @@ func start(t *testing.T, runtime, scenario string, opts ...agents.Option) *sessi
 	srv := fakemodel.Start(t)
 	setup := agents.Prepare(t, runtime, srv.URL(), opts...)
 	s := &session{t: t, runtime: runtime, srv: srv, setup: setup}
-	// Recorded where termtest keeps failed tests' recordings, so the path
-	// a failure report names still exists afterwards; removed on success.
-	dir := os.Getenv(termtest.FailureDirEnv)
-	if dir == "" {
-		dir = filepath.Join("testdata", "failures")
-	}
-	s.raw = filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "__")+".cast")
-	t.Cleanup(func() { // runs after the terminal's, which is registered later
-		if !t.Failed() {
-			_ = os.Remove(s.raw)
-		}
-	})
 	if os.Getenv("TTYRIG_RECORD") != "" {
 		s.rec = filepath.Join("..", "recordings", "agents", runtime+"-"+scenario+".cast")
 	}
 	s.term = termtest.Spawn(t, setup.Argv,
 		termtest.WithEnv(setup.Env...), termtest.WithDir(setup.Dir),
 		termtest.WithRuntime(runtime), termtest.WithSize(100, 30),
-		termtest.WithTimeout(60*time.Second), termtest.WithRecording(s.raw))
+		termtest.WithTimeout(60*time.Second))
 	return s
 }
 
@@ -124,7 +111,7 @@ func (s *session) finish() {
 	timeline := s.term.Terminal().Timeline()
 	started := s.term.Terminal().Started()
 	s.term.Close()
-	c, err := recordings.ReadFile(s.raw)
+	c, err := recordings.ReadFile(s.term.Terminal().RecordingPath())
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -55,6 +55,12 @@ func createRecording(path string, argv []string, cfg config) (recorder, error) {
 // as an event of its own).
 func WithRecordingVersion(v int) Option { return func(c *config) { c.recordingVersion = v } }
 
+// RecordingPath returns the file this session is recorded into: the one
+// given by WithRecording or, for a Spawn'd terminal, a temporary file that
+// is complete once the terminal is closed and exists until the test's
+// cleanup (which keeps it under testdata/failures if the test failed).
+func (t *Terminal) RecordingPath() string { return t.cfg.recording }
+
 // recordingNote says where this session's recording is, for failure
 // reports. A test terminal records into a temporary file that is kept only
 // if the test fails; since Describe is called to explain a failure, the

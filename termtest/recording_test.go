@@ -1,6 +1,7 @@
 package termtest_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,6 +195,14 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 	term.ExpectScreen().ToContain("\nfine\n")
 	if entries, _ := os.ReadDir(tmpDir); len(entries) != 1 {
 		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
+	}
+	// Until the cleanup, the closed session's recording can be read.
+	path := term.Terminal().RecordingPath()
+	term.Close()
+	if c, err := recordings.ReadFile(path); err != nil {
+		t.Errorf("recording at RecordingPath after Close: %v", err)
+	} else if !strings.Contains(fmt.Sprint(c.Events), "fine") {
+		t.Errorf("recording at RecordingPath %s lacks the session's output", path)
 	}
 	tb.runCleanups()
 	for _, d := range []string{dir, tmpDir} {
