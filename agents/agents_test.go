@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/fixtures/agents"
 	"github.com/ttyrig/ttyrig/fixtures/fakemodel"
 	"github.com/ttyrig/ttyrig/ready"
@@ -111,7 +112,7 @@ func (s *session) finish() {
 	timeline := s.term.Terminal().Timeline()
 	started := s.term.Terminal().Started()
 	s.term.Close()
-	c, err := recordings.ReadFile(s.term.Terminal().RecordingPath())
+	c, err := asciicast.ReadFile(s.term.Terminal().RecordingPath())
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -131,17 +132,17 @@ func (s *session) finish() {
 	for i := range c.Events {
 		c.Events[i].Data = r.Replace(c.Events[i].Data)
 	}
-	if err := recordings.WriteFile(s.rec, c); err != nil {
+	if err := asciicast.WriteFile(s.rec, c); err != nil {
 		s.t.Fatal(err)
 	}
 }
 
 // typedOnlyWhenReady checks that every input of the session was sent while
 // the engine said the program was waiting for it (ready or question).
-func (s *session) typedOnlyWhenReady(c *recordings.Cast, timeline []ready.Transition, started time.Time) {
+func (s *session) typedOnlyWhenReady(c *asciicast.Cast, timeline []ready.Transition, started time.Time) {
 	s.t.Helper()
 	for _, e := range c.Events {
-		if e.Kind != recordings.Input {
+		if e.Kind != asciicast.Input {
 			continue
 		}
 		at := started.Add(e.Time)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/vt"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
@@ -18,18 +19,18 @@ func BenchmarkReplayCorpus(b *testing.B) {
 	files, _ := filepath.Glob("testdata/corpus/*.cast")
 	more, _ := filepath.Glob("agents/*.cast")
 	files = append(files, more...)
-	var casts []*recordings.Cast
+	var casts []*asciicast.Cast
 	var bytesOut int64
 	var recorded time.Duration
 	for _, f := range files {
-		c, err := recordings.ReadFile(f)
+		c, err := asciicast.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
 		}
 		casts = append(casts, c)
 		recorded += c.Duration()
 		for _, e := range c.Events {
-			if e.Kind == recordings.Output {
+			if e.Kind == asciicast.Output {
 				bytesOut += int64(len(e.Data))
 			}
 		}
@@ -60,7 +61,7 @@ func BenchmarkReplayCorpus(b *testing.B) {
 				emu := vt.NewEmulator(c.Header.Width, c.Header.Height)
 				go func() { _, _ = io.Copy(io.Discard, emu) }() // vt's replies block without a reader
 				for _, e := range c.Events {
-					if e.Kind == recordings.Output {
+					if e.Kind == asciicast.Output {
 						_, _ = emu.Write([]byte(e.Data))
 					}
 				}

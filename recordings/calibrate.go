@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -68,7 +69,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil
 
 // Calibrate replays a recording and measures it. name is how the table
 // refers to the recording.
-func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, error) {
+func Calibrate(name string, cast *asciicast.Cast, opts ...ReplayOption) (*Calibration, error) {
 	rep, err := Replay(cast, opts...)
 	if err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 	}
 	for _, e := range cast.Events {
 		switch {
-		case e.Kind == Marker && (e.Data == MarkReady || e.Data == MarkBusy):
+		case e.Kind == asciicast.Marker && (e.Data == MarkReady || e.Data == MarkBusy):
 			sampleIdle(e.Time)
 			truth = append(truth, truthMark{at: e.Time, ready: e.Data == MarkReady})
 			if e.Data == MarkReady {
@@ -113,9 +114,9 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 			} else {
 				busy, lastOut = true, -1
 			}
-		case e.Kind == Input:
+		case e.Kind == asciicast.Input:
 			sampleIdle(e.Time)
-		case e.Kind == Output && busy:
+		case e.Kind == asciicast.Output && busy:
 			// Hidden or not: agents hide their cursor and draw their own.
 			busyCols[rep.At(e.Time).Cursor().Col] = true
 			if lastOut >= 0 && e.Time-lastOut > time.Duration(c.LongestBusyGap) {
@@ -130,7 +131,7 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 	if pendingIdle && len(truth) > 0 {
 		at := truth[len(truth)-1].at + 50*time.Millisecond
 		for i := len(cast.Events) - 1; i >= 0; i-- {
-			if e := cast.Events[i]; e.Kind == Output {
+			if e := cast.Events[i]; e.Kind == asciicast.Output {
 				if e.Time <= at {
 					at = e.Time + time.Microsecond
 				}

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/fixtures"
-	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -80,7 +80,7 @@ func TestMakeCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cast, err := recordings.ReadFile(raw)
+			cast, err := asciicast.ReadFile(raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,11 +89,11 @@ func TestMakeCorpus(t *testing.T) {
 			cast.Header.Timestamp = time.Time{}
 			for _, ev := range truth {
 				if ev.Event == fixtures.EventReady || ev.Event == fixtures.EventBusy {
-					cast.Events = append(cast.Events, recordings.Event{Time: ev.Time().Sub(started), Kind: recordings.Marker, Data: ev.Event})
+					cast.Events = append(cast.Events, asciicast.Event{Time: ev.Time().Sub(started), Kind: asciicast.Marker, Data: ev.Event})
 				}
 			}
 			sort.SliceStable(cast.Events, func(i, j int) bool { return cast.Events[i].Time < cast.Events[j].Time })
-			if err := recordings.WriteFile(filepath.Join("testdata", "corpus", sc.name+".cast"), cast); err != nil {
+			if err := asciicast.WriteFile(filepath.Join("testdata", "corpus", sc.name+".cast"), cast); err != nil {
 				t.Fatal(err)
 			}
 		})

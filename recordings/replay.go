@@ -3,14 +3,14 @@ package recordings
 import (
 	"fmt"
 	"iter"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/clock"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
+	"github.com/ttyrig/ttyrig/session"
 )
 
 // DefaultTail is how long a replay keeps its clock running after the last
@@ -49,7 +49,7 @@ func WithProfile(p ready.Profile) ReplayOption { return func(c *replayConfig) { 
 func WithTail(d time.Duration) ReplayOption { return func(c *replayConfig) { c.tail = max(d, 0) } }
 
 // WithStuckAfter sets the engine's stuck bound, as termtest.WithTimeout does
-// live (default 10 s, termtest's default).
+// live (default session.DefaultStuckAfter, termtest's default too).
 func WithStuckAfter(d time.Duration) ReplayOption {
 	return func(c *replayConfig) { c.stuckAfter = d }
 }
@@ -65,12 +65,11 @@ func WithShadows(ds ...ready.Detector) ReplayOption {
 	return func(c *replayConfig) { c.shadows = append(c.shadows, ds...) }
 }
 
-// Replayer plays a recording through a screen and the readiness engine on a
-// virtual clock: recorded output goes to screen.Screen.WriteAt and then, with
-// the snapshot after it, to the engine; input and resizes reach the engine
-// as they do live; the engine's timers fire at their deadlines between
-// events. A 30 s session replays in milliseconds, with the same timeline on
-// every run.
+// Replayer plays a recording through a session.Session, the one a live
+// terminal feeds, on a virtual clock: each recorded event is applied at its
+// time, and the engine's timers fire at their deadlines between events. A
+// 30 s session replays in milliseconds, with the same timeline on every
+// run and the same as the live session's.
 //
 // A Replayer is positioned at a time in the recording and moves with Run,
 // At, Step and Transitions. It is an expect.Source, so the assertions of
@@ -78,7 +77,7 @@ func WithShadows(ds ...ready.Detector) ReplayOption {
 // its condition holds (see Changed). Its methods are safe for concurrent
 // use.
 type Replayer struct {
-	cast  *Cast
+	cast  *asciicast.Cast
 	cfg   replayConfig
 	prof  ready.Profile
 	start time.Time
@@ -86,16 +85,12 @@ type Replayer struct {
 
 	mu      sync.Mutex
 	clk     *clock.Virtual
-	scr     *screen.Screen
-	eng     *ready.Engine
+	sess    *session.Session
 	next    int               // index of the next event to apply
 	shots   []screen.Snapshot // the screen at each transition of the timeline
 	stepped int               // transitions Step has handed out
 	stall   time.Time         // a deadline that did not move when ticked
-	last    []byte            // recent output, for Describe
-	code    int
-	exited  bool
-	fresh   bool // the position has not been offered to a waiter yet
+	fresh   bool              // the position has not been offered to a waiter yet
 	changed chan struct{}
 	done    chan struct{}
 	ended   bool
@@ -103,25 +98,26 @@ type Replayer struct {
 
 // Replay prepares a replay of cast, positioned at its start. It decides
 // with the profile named by WithRuntime or given by WithProfile, else the
-// one inferred from the header's command (ready.ForCommand). It fails for
+// one inferred from the header's command (read back as argv with
+// asciicast.SplitCommand, as termtest wrote it). It fails for
 // an unknown runtime or a cast no terminal could have produced (a size out
 // of range, times going backwards); errors name the event's line.
-func Replay(cast *Cast, opts ...ReplayOption) (*Replayer, error) {
-	cfg := replayConfig{tail: DefaultTail, stuckAfter: 10 * time.Second, stopAt: -1}
+func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
+	cfg := replayConfig{tail: DefaultTail, stuckAfter: session.DefaultStuckAfter, stopAt: -1}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	if cast == nil {
 		return nil, fmt.Errorf("recordings: replay: no recording")
 	}
-	if err := checkCast(cast); err != nil {
+	if err := cast.Check(); err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}
 	var prof ready.Profile
 	if cfg.profile != nil {
 		prof = *cfg.profile
 	} else {
-		p, err := ready.Resolve(cfg.runtime, strings.Fields(cast.Header.Command))
+		p, err := ready.Resolve(cfg.runtime, cast.Header.Argv())
 		if err != nil {
 			return nil, fmt.Errorf("recordings: replay: %w", err)
 		}
@@ -148,7 +144,7 @@ func Replay(cast *Cast, opts ...ReplayOption) (*Replayer, error) {
 // ReplayFile reads the recording at path and prepares its replay. Errors
 // name the file.
 func ReplayFile(path string, opts ...ReplayOption) (*Replayer, error) {
-	c, err := ReadFile(path)
+	c, err := asciicast.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -159,53 +155,28 @@ func ReplayFile(path string, opts ...ReplayOption) (*Replayer, error) {
 	return r, nil
 }
 
-// checkCast rejects what a reader never produces but a hand-built Cast may
-// hold, so nothing downstream panics on it.
-func checkCast(c *Cast) error {
-	if err := checkSize(c.Header.Width, c.Header.Height); err != nil {
-		return fmt.Errorf("header: %w", err)
-	}
-	var prev time.Duration
-	for i, e := range c.Events {
-		at := func() string {
-			if e.Line > 0 {
-				return fmt.Sprintf("line %d", e.Line)
-			}
-			return fmt.Sprintf("event %d", i+1)
-		}
-		switch {
-		case e.Time < prev:
-			return fmt.Errorf("%s: event time goes backwards (%v < %v)", at(), e.Time, prev)
-		case e.Time > maxTime:
-			return fmt.Errorf("%s: event time %v is out of range", at(), e.Time)
-		case e.Kind == Resize:
-			if err := checkSize(e.Cols, e.Rows); err != nil {
-				return fmt.Errorf("%s: %w", at(), err)
-			}
-		}
-		prev = e.Time
-	}
-	return nil
-}
-
 // reset puts the replay back at the start of the recording, with a fresh
 // screen and engine. Call with r.mu held (or before r is shared).
 func (r *Replayer) reset() error {
 	var shadows []ready.Detector
-	if r.scr == nil {
+	if r.sess == nil {
 		shadows = r.cfg.shadows // detectors keep state: only the first run feeds them
 	}
-	eng, err := ready.NewEngine(r.prof, ready.StuckAfter(r.cfg.stuckAfter), ready.StartAt(r.start), ready.Shadow(shadows...))
+	clk := clock.NewVirtual(r.start)
+	sess, err := session.New(r.cast.Header.Width, r.cast.Header.Height, r.start,
+		session.WithCommand(r.cast.Header.Argv()),
+		session.WithProfile(r.prof),
+		session.WithStuckAfter(r.cfg.stuckAfter),
+		session.WithEngineOptions(ready.Shadow(shadows...)),
+		session.WithClock(clk))
 	if err != nil {
 		return err
 	}
-	if r.scr != nil {
-		_ = r.scr.Close()
+	if r.sess != nil {
+		_ = r.sess.Close()
 	}
-	r.clk = clock.NewVirtual(r.start)
-	r.scr = screen.New(r.cast.Header.Width, r.cast.Header.Height, screen.WithClock(r.clk))
-	r.eng = eng
-	r.next, r.stall, r.last, r.code, r.exited, r.fresh = 0, time.Time{}, nil, 0, false, true
+	r.clk, r.sess = clk, sess
+	r.next, r.stall, r.fresh = 0, time.Time{}, true
 	r.shots = nil
 	r.syncShots()
 	if r.changed != nil {
@@ -218,11 +189,11 @@ func (r *Replayer) reset() error {
 	return nil
 }
 
-// Close releases the replay's screen.
+// Close releases the replay's session.
 func (r *Replayer) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.scr.Close()
+	return r.sess.Close()
 }
 
 // Run replays to the end (the last event plus the tail, or StopAt) and
@@ -232,7 +203,7 @@ func (r *Replayer) Run() []ready.Transition {
 	defer r.mu.Unlock()
 	r.advance(r.end)
 	r.fresh = true
-	return r.eng.Timeline()
+	return r.sess.Timeline()
 }
 
 // At moves the replay to offset d into the recording and returns the
@@ -251,7 +222,7 @@ func (r *Replayer) At(d time.Duration) screen.Snapshot {
 	}
 	r.advance(target)
 	r.fresh = true
-	return r.scr.Snapshot()
+	return r.sess.Snapshot()
 }
 
 // Step replays until the next state transition that Step has not returned
@@ -262,11 +233,11 @@ func (r *Replayer) Step() (tr ready.Transition, snap screen.Snapshot, ok bool) {
 	defer r.mu.Unlock()
 	for len(r.shots) <= r.stepped {
 		if !r.step(r.end) {
-			return ready.Transition{}, r.scr.Snapshot(), false
+			return ready.Transition{}, r.sess.Snapshot(), false
 		}
 	}
 	r.fresh = true
-	tl := r.eng.Timeline()
+	tl := r.sess.Timeline()
 	r.stepped++
 	return tl[r.stepped-1], r.shots[r.stepped-1], true
 }
@@ -307,7 +278,7 @@ func (r *Replayer) step(limit time.Time) bool {
 	if haveEv {
 		evAt = r.start.Add(r.cast.Events[r.next].Time)
 	}
-	dl, haveDl := r.eng.Deadline()
+	dl, haveDl := r.sess.Deadline()
 	switch {
 	case !haveDl:
 	case !r.stall.IsZero() && !dl.After(r.stall):
@@ -324,9 +295,9 @@ func (r *Replayer) step(limit time.Time) bool {
 	// before the event arrived.
 	case haveDl && !dl.After(limit) && (!haveEv || !dl.After(evAt)):
 		r.clk.Set(dl)
-		trs = r.eng.Tick(dl)
+		trs = r.sess.Tick(dl)
 		r.stall = time.Time{}
-		if again, ok := r.eng.Deadline(); ok && !again.After(dl) && len(trs) == 0 {
+		if again, ok := r.sess.Deadline(); ok && !again.After(dl) && len(trs) == 0 {
 			r.stall = dl
 		}
 	case haveEv && !evAt.After(limit):
@@ -356,64 +327,31 @@ func (r *Replayer) step(limit time.Time) bool {
 
 // syncShots keeps the screen of each new transition.
 func (r *Replayer) syncShots() {
-	n := len(r.eng.Timeline())
+	n := len(r.sess.Timeline())
 	if len(r.shots) < n {
-		snap := r.scr.Snapshot()
+		snap := r.sess.Snapshot()
 		for len(r.shots) < n {
 			r.shots = append(r.shots, snap)
 		}
 	}
 }
 
-// apply feeds one recorded event to the screen and the engine the way the
-// live terminal does (termtest): output to the screen, then the engine with
-// the snapshot after it; input and resizes with the screen as it is.
-func (r *Replayer) apply(e Event, at time.Time) []ready.Transition {
+// apply feeds one recorded event to the session, as the live terminal
+// fed it when it happened.
+func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	switch e.Kind {
-	case Output:
-		data := []byte(e.Data)
-		r.scr.WriteAt(at, data)
-		r.keepLast(data)
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Output, Data: data, Screen: r.scr.Snapshot()})
-	case Input:
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Input, Data: []byte(e.Data), Screen: r.scr.Snapshot()})
-	case Resize:
-		r.scr.Resize(e.Cols, e.Rows)
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Resize, Screen: r.scr.Snapshot()})
-	case Exit:
-		return r.exit(at, e.Code)
-	case Marker:
-		if code, ok := exitMarkerCode(e.Data); ok {
-			return r.exit(at, code)
+	case asciicast.Output:
+		return r.sess.Output(at, []byte(e.Data))
+	case asciicast.Input:
+		return r.sess.Input(at, []byte(e.Data))
+	case asciicast.Resize:
+		return r.sess.Resize(at, e.Cols, e.Rows)
+	case asciicast.Exit, asciicast.Marker:
+		if code, ok := e.ExitStatus(); ok {
+			return r.sess.Exit(at, code)
 		}
 	}
 	return nil
-}
-
-// exitMarkerCode reads the "exit N" marker a v2 Writer writes in place of
-// an exit event.
-func exitMarkerCode(label string) (int, bool) {
-	if !strings.HasPrefix(label, exitMarker) {
-		return 0, false
-	}
-	code, err := strconv.Atoi(strings.TrimPrefix(label, exitMarker))
-	return code, err == nil
-}
-
-func (r *Replayer) exit(at time.Time, code int) []ready.Transition {
-	if r.exited {
-		return nil
-	}
-	r.exited, r.code = true, code
-	return r.eng.Observe(ready.Event{Time: at, Kind: ready.Exit, Code: code, Screen: r.scr.Snapshot()})
-}
-
-func (r *Replayer) keepLast(p []byte) {
-	const kept = 2048
-	r.last = append(r.last, p...)
-	if len(r.last) > kept {
-		r.last = append(r.last[:0], r.last[len(r.last)-kept:]...)
-	}
 }
 
 func (r *Replayer) notify() {
@@ -428,7 +366,7 @@ var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c
 func (r *Replayer) Snapshot() screen.Snapshot {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.scr.Snapshot()
+	return r.sess.Snapshot()
 }
 
 // Changed moves the replay on and returns a closed channel, so that
@@ -481,46 +419,38 @@ func (r *Replayer) Start() time.Time { return r.start }
 func (r *Replayer) End() time.Duration { return r.end.Sub(r.start) }
 
 // Cast returns the recording being replayed.
-func (r *Replayer) Cast() *Cast { return r.cast }
+func (r *Replayer) Cast() *asciicast.Cast { return r.cast }
 
 // ExitCode returns the recorded exit status once the replay has passed it.
 func (r *Replayer) ExitCode() (int, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.code, r.exited
+	return r.sess.ExitCode()
 }
 
 // Timeline returns the transitions up to the replay's current position.
 func (r *Replayer) Timeline() []ready.Transition {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.eng.Timeline()
+	return r.sess.Timeline()
 }
 
 // State returns the latest transition up to the replay's current position.
 func (r *Replayer) State() ready.Transition {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.eng.Current()
+	return r.sess.Current()
 }
 
 // Profile returns the profile the replay decides with.
 func (r *Replayer) Profile() ready.Profile { return r.prof }
 
 // Describe explains the replay's state for failure messages: where it is,
-// the screen with the cursor marked, the last output and the timeline.
+// then the session's report (the screen with the cursor marked, the last
+// output and the timeline).
 func (r *Replayer) Describe() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	snap := r.scr.Snapshot()
-	var b strings.Builder
-	fmt.Fprintf(&b, "replay of %q (profile %s) at +%.3fs, event %d of %d\n", r.cast.Header.Command, r.prof.Name,
-		r.clk.Now().Sub(r.start).Seconds(), r.next, len(r.cast.Events))
-	b.WriteString(snap.String())
-	fmt.Fprintf(&b, "last %d bytes of output: %s\n", len(r.last), strconv.Quote(string(r.last)))
-	b.WriteString("readiness timeline:\n")
-	for _, tr := range r.eng.Timeline() {
-		fmt.Fprintf(&b, "  +%.3fs %-8s cursor %-6s %s\n", tr.Time.Sub(r.start).Seconds(), tr.State, tr.Cursor, tr.Reason)
-	}
-	return b.String()
+	return fmt.Sprintf("replay of %q (profile %s) at +%.3fs, event %d of %d\n", r.cast.Header.Command, r.prof.Name,
+		r.clk.Now().Sub(r.start).Seconds(), r.next, len(r.cast.Events)) + r.sess.Describe()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
@@ -85,7 +86,7 @@ func TestReplayEventsGolden(t *testing.T) {
 func TestCalibrationGolden(t *testing.T) {
 	var cals []*recordings.Calibration
 	for _, f := range corpusFiles(t) {
-		c, err := recordings.ReadFile(f)
+		c, err := asciicast.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}

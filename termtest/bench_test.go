@@ -14,8 +14,8 @@ import (
 	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
-	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -94,7 +94,7 @@ func BenchmarkFlood(b *testing.B) {
 		if err := term.Close(); err != nil {
 			b.Fatal(err)
 		}
-		cast, err := recordings.ReadFile(rec)
+		cast, err := asciicast.ReadFile(rec)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func BenchmarkFlood(b *testing.B) {
 		go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
 		got := 0
 		for _, e := range cast.Events {
-			if e.Kind != recordings.Output {
+			if e.Kind != asciicast.Output {
 				continue
 			}
 			batches = append(batches, len(e.Data))

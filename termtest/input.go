@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/ttyrig/ttyrig/ready"
 )
 
 // inputQueue serialises everything sent to the program: typed input and the
@@ -99,11 +97,8 @@ func (t *Terminal) send(p []byte) error {
 	now := t.cfg.clock.Now()
 	t.mu.Lock()
 	t.lastInput = now
-	if t.rec != nil {
-		_ = t.rec.Input(now.Sub(t.start), p)
-	}
-	t.observe(ready.Event{Time: now, Kind: ready.Input, Data: it.data, Screen: t.scr.Snapshot()})
 	t.mu.Unlock()
+	t.sess.Input(now, it.data)
 	if !t.in.push(it) {
 		return ErrClosed
 	}
@@ -147,7 +142,7 @@ func (t *Terminal) Press(keys ...Key) error {
 // Paste sends text as a paste: wrapped in bracketed-paste markers when the
 // program enabled bracketed paste (mode 2004), as a terminal would.
 func (t *Terminal) Paste(text string) error {
-	if t.scr.Snapshot().BracketedPaste() {
+	if t.sess.Snapshot().BracketedPaste() {
 		// Terminals paste line breaks as CR, as if Enter was pressed.
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\r"), "\n", "\r")
 		return t.send([]byte("\x1b[200~" + text + "\x1b[201~"))

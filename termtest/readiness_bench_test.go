@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -148,12 +149,17 @@ func benchScenarios() []benchScenario {
 func steps(s ...func(*Terminal) (time.Time, error)) []func(*Terminal) (time.Time, error) { return s }
 
 // tap records every event the terminal's engine sees, for replay.
-type tap struct{ evs []ready.Event }
+type tap struct {
+	mu  sync.Mutex
+	evs []ready.Event
+}
 
 func (t *tap) Name() string { return "tap" }
 func (t *tap) Observe(ev ready.Event) []ready.Transition {
 	ev.Data = bytes.Clone(ev.Data) // the read loop reuses its buffer
+	t.mu.Lock()
 	t.evs = append(t.evs, ev)
+	t.mu.Unlock()
 	return nil
 }
 func (t *tap) Tick(time.Time) []ready.Transition { return nil }
@@ -226,11 +232,11 @@ func (r *benchRow) run(b *testing.B, bin string) error {
 	}
 	time.Sleep(60 * time.Millisecond) // let the fixture's log catch up
 	end := time.Now()
-	term.mu.Lock()
+	tp.mu.Lock()
 	evs := slices.Clone(tp.evs)
-	live := term.eng.Timeline()
-	prof := term.eng.Profile()
-	term.mu.Unlock()
+	tp.mu.Unlock()
+	live := term.Timeline()
+	prof := term.Profile()
 	truth, err := fixtures.ReadLog(log)
 	if err != nil {
 		return err

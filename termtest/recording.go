@@ -9,7 +9,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/session"
 )
 
 // FailureDirEnv names the environment variable that moves where the
@@ -19,15 +20,16 @@ const FailureDirEnv = "TTYRIG_FAILURE_DIR"
 
 // createRecording opens the asciicast file a session is recorded into. The
 // header describes the terminal the program runs in: its size, the command
-// line (quoted so a shell reads it back), and TERM and SHELL as the program
+// line (quoted so a shell, and asciicast.SplitCommand, reads it back as
+// argv), and TERM and SHELL as the program
 // sees them.
-func createRecording(path string, argv []string, cfg config) (recorder, error) {
+func createRecording(path string, argv []string, cfg config) (session.Recorder, error) {
 	env := envMap(buildEnv(cfg.env))
-	h := recordings.Header{
+	h := asciicast.Header{
 		Width:     cfg.cols,
 		Height:    cfg.rows,
 		Timestamp: cfg.clock.Now(),
-		Command:   shellJoin(argv),
+		Command:   asciicast.JoinCommand(argv),
 		Title:     cfg.title,
 		Term:      env["TERM"],
 	}
@@ -43,7 +45,7 @@ func createRecording(path string, argv []string, cfg config) (recorder, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("termtest: recording: %w", err)
 	}
-	w, err := recordings.Create(path, h, recordings.WithVersion(cfg.recordingVersion))
+	w, err := asciicast.Create(path, h, asciicast.WithVersion(cfg.recordingVersion))
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
@@ -149,20 +151,4 @@ func envMap(env []string) map[string]string {
 		m[k] = v
 	}
 	return m
-}
-
-// shellJoin quotes argv the way a POSIX shell would read it back, so the
-// header's command can be pasted into a shell.
-func shellJoin(argv []string) string {
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.IndexFunc(a, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-		}) < 0 {
-			out[i] = a
-		} else {
-			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(out, " ")
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -34,11 +34,11 @@ func TestRecordingOfBashSession(t *testing.T) {
 			live := term.Screen().Text()
 			term.Close()
 
-			c, err := recordings.ReadFile(path)
+			c, err := asciicast.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantHeader := recordings.Header{
+			wantHeader := asciicast.Header{
 				Version: version, Width: 80, Height: 24, Term: "xterm-256color",
 				Command: "bash --norc --noprofile", Title: t.Name(),
 			}
@@ -51,18 +51,18 @@ func TestRecordingOfBashSession(t *testing.T) {
 				t.Errorf("header has no timestamp")
 			}
 
-			kinds := map[recordings.EventKind]int{}
+			kinds := map[asciicast.EventKind]int{}
 			var inputs string
 			for _, e := range c.Events {
 				kinds[e.Kind]++
-				if e.Kind == recordings.Input {
+				if e.Kind == asciicast.Input {
 					inputs += e.Data
 				}
-				if e.Kind == recordings.Resize && (e.Cols != 90 || e.Rows != 25) {
+				if e.Kind == asciicast.Resize && (e.Cols != 90 || e.Rows != 25) {
 					t.Errorf("resize to %dx%d, want 90x25", e.Cols, e.Rows)
 				}
 			}
-			if kinds[recordings.Output] == 0 || kinds[recordings.Resize] != 1 {
+			if kinds[asciicast.Output] == 0 || kinds[asciicast.Resize] != 1 {
 				t.Errorf("events by kind %v, want output and one resize", kinds)
 			}
 			if want := "echo recorded ✳ '<&>'\rexit 4\r"; inputs != want {
@@ -71,8 +71,8 @@ func TestRecordingOfBashSession(t *testing.T) {
 			if code, ok := c.ExitCode(); !ok || code != 4 {
 				t.Errorf("recorded exit %d, %v; want 4", code, ok)
 			}
-			if version == 3 && kinds[recordings.Exit] != 1 {
-				t.Errorf("v3 recording has %d exit events, want 1", kinds[recordings.Exit])
+			if version == 3 && kinds[asciicast.Exit] != 1 {
+				t.Errorf("v3 recording has %d exit events, want 1", kinds[asciicast.Exit])
 			}
 
 			s := screen.New(c.Header.Width, c.Header.Height)
@@ -80,9 +80,9 @@ func TestRecordingOfBashSession(t *testing.T) {
 			start := time.Unix(0, 0)
 			for _, e := range c.Events {
 				switch e.Kind {
-				case recordings.Output:
+				case asciicast.Output:
 					s.WriteAt(start.Add(e.Time), []byte(e.Data))
-				case recordings.Resize:
+				case asciicast.Resize:
 					s.Resize(e.Cols, e.Rows)
 				}
 			}
@@ -138,7 +138,7 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	tb.runCleanups()
 
 	for path, text := range map[string]string{want: "kept", wantSecond: "second"} {
-		c, err := recordings.ReadFile(path)
+		c, err := asciicast.ReadFile(path)
 		if err != nil {
 			t.Fatalf("recording of the failed test: %v", err)
 		}
@@ -177,7 +177,7 @@ func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
 		t.Errorf("the report does not name %s:\n%s", want, d)
 	}
 	tb.runCleanups()
-	if _, err := recordings.ReadFile(want); err != nil {
+	if _, err := asciicast.ReadFile(want); err != nil {
 		t.Errorf("recording of the failed test: %v", err)
 	}
 }
@@ -199,7 +199,7 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 	// Until the cleanup, the closed session's recording can be read.
 	path := term.Terminal().RecordingPath()
 	term.Close()
-	if c, err := recordings.ReadFile(path); err != nil {
+	if c, err := asciicast.ReadFile(path); err != nil {
 		t.Errorf("recording at RecordingPath after Close: %v", err)
 	} else if !strings.Contains(fmt.Sprint(c.Events), "fine") {
 		t.Errorf("recording at RecordingPath %s lacks the session's output", path)
@@ -225,7 +225,7 @@ func TestWithRecordingIsAlwaysKept(t *testing.T) {
 		t.Errorf("the report does not name %s:\n%s", path, d)
 	}
 	tb.runCleanups()
-	if _, err := recordings.ReadFile(path); err != nil {
+	if _, err := asciicast.ReadFile(path); err != nil {
 		t.Errorf("recording: %v", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {

@@ -54,7 +54,7 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 			}
 		}
 	}
-	before := t.scr.Snapshot()
+	before := t.sess.Snapshot()
 	tail := lastRunes(text[strings.LastIndexByte(text, '\n')+1:], 16)
 	for try := 1; try <= 2; try++ {
 		pressed := t.cfg.clock.Now()
@@ -86,7 +86,7 @@ func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pre
 		if _, exited := t.ExitCode(); exited {
 			return true, nil // it took the line and ended ("exit")
 		}
-		if took(before, t.scr.Snapshot(), pressed, tail) {
+		if took(before, t.sess.Snapshot(), pressed, tail) {
 			return true, nil
 		}
 		select {

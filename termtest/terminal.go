@@ -14,36 +14,31 @@ import (
 
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
+	"github.com/ttyrig/ttyrig/session"
 )
 
 // ErrClosed is returned by methods of a Terminal that has been closed.
 var ErrClosed = errors.New("termtest: terminal closed")
 
-// lastBytesKept is how much recent output a terminal keeps for failure
-// reports.
-const lastBytesKept = 2048
-
 // Terminal is a program running in a PTY behind an emulated screen. Its
 // methods return errors; Spawn wraps it for tests. All methods are safe for
 // concurrent use.
+//
+// A Terminal owns the process and the PTY; everything ttyrig makes of the
+// bytes (screen, readiness, recording, failure report) is its
+// session.Session, which a replay of the recording feeds the same way.
 type Terminal struct {
 	cfg   config
 	argv  []string
 	cmd   *exec.Cmd
 	pty   *os.File
-	scr   *screen.Screen
+	sess  *session.Session
 	in    *inputQueue
 	start time.Time
 
 	mu        sync.Mutex
-	eng       *ready.Engine
-	changed   chan struct{} // closed and replaced at every change
-	kick      chan struct{} // wakes the timer loop when the deadline may have moved
-	last      []byte        // recent output, for failure reports
 	lastInput time.Time
-	exited    bool
 	code      int
-	rec       recorder
 	closed    bool
 
 	done      chan struct{} // closed when the program has exited and its output is read
@@ -53,15 +48,6 @@ type Terminal struct {
 	stop      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
-}
-
-// recorder is where a session is recorded (package recordings' Writer).
-type recorder interface {
-	Output(t time.Duration, p []byte) error
-	Input(t time.Duration, p []byte) error
-	Resize(t time.Duration, cols, rows int) error
-	Exit(t time.Duration, code int) error
-	Close() error
 }
 
 // Start runs argv in a new PTY and returns once the program has started.
@@ -91,49 +77,61 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.
 	startAt := cfg.clock.Now()
-	eng, err := newEngine(cfg, argv, startAt)
-	if err != nil {
-		return nil, err
-	}
 
 	t := &Terminal{
 		start:     startAt,
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
 		cmd:       cmd,
-		eng:       eng,
-		changed:   make(chan struct{}),
-		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		readDone:  make(chan struct{}),
 		reaped:    make(chan struct{}),
 		timerDone: make(chan struct{}),
 		stop:      make(chan struct{}),
 	}
+	// The screen's answers to queries go to the program's input queue,
+	// which exists only once the PTY does; until then nothing is parsed.
+	var in *inputQueue
+	sopts := []session.Option{
+		session.WithCommand(argv),
+		session.WithRuntime(cfg.runtime),
+		session.WithStuckAfter(cfg.timeout),
+		session.WithEngineOptions(cfg.readyOpts...),
+		session.WithClock(cfg.clock),
+		session.WithReplies(func(p []byte) { in.reply(p) }),
+	}
+	var rec session.Recorder
 	if cfg.recording != "" {
-		rec, err := createRecording(cfg.recording, argv, cfg)
-		if err != nil {
+		var err error
+		if rec, err = createRecording(cfg.recording, argv, cfg); err != nil {
 			return nil, err
 		}
-		t.rec = rec
+		sopts = append(sopts, session.WithRecorder(rec))
 	}
+	sess, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
+	if err != nil {
+		if rec != nil {
+			_ = rec.Close()
+		}
+		return nil, fmt.Errorf("termtest: %w", err)
+	}
+	t.sess = sess
 	// pty.StartWithSize puts the child in a new session with the PTY as its
 	// controlling terminal, so its process group is its own to signal.
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cfg.cols), Rows: uint16(cfg.rows)})
 	if err != nil {
-		if t.rec != nil {
-			_ = t.rec.Close()
-		}
+		_ = sess.Close()
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		_ = sess.Close()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
-	t.in = newInputQueue(t.pty)
-	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
+	in = newInputQueue(t.pty)
+	t.in = in
 
 	go t.reap()
 	go t.readLoop()
@@ -142,13 +140,9 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		<-t.readDone
 		<-t.reaped
 		t.mu.Lock()
-		t.exited = true
-		now := t.cfg.clock.Now()
-		t.observe(ready.Event{Time: now, Kind: ready.Exit, Code: t.code, Screen: t.scr.Snapshot()})
-		if t.rec != nil {
-			_ = t.rec.Exit(now.Sub(t.start), t.code)
-		}
+		code := t.code
 		t.mu.Unlock()
+		t.sess.Exit(t.cfg.clock.Now(), code)
 		close(t.done)
 	}()
 	return t, nil
@@ -203,17 +197,7 @@ func (t *Terminal) readLoop() {
 			n += readAvailable(raw, buf[n:])
 		}
 		if n > 0 {
-			now := t.cfg.clock.Now()
-			chunk := buf[:n]
-			t.scr.WriteAt(now, chunk)
-			snap := t.scr.Snapshot()
-			t.mu.Lock()
-			t.keepLast(chunk)
-			if t.rec != nil {
-				_ = t.rec.Output(now.Sub(t.start), chunk)
-			}
-			t.observe(ready.Event{Time: now, Kind: ready.Output, Data: chunk, Screen: snap})
-			t.mu.Unlock()
+			t.sess.Output(t.cfg.clock.Now(), buf[:n])
 		}
 		if err != nil {
 			return // EIO once the program and its children closed the PTY
@@ -241,16 +225,16 @@ func readAvailable(raw syscall.RawConn, p []byte) int {
 	return n
 }
 
-// timerLoop calls the engine's Tick when its deadline passes, so decisions
-// that depend on quiet time happen without polling.
+// timerLoop ticks the session when its deadline passes, so decisions that
+// depend on quiet time happen without polling. Every event may move the
+// deadline, so the loop looks again at each change.
 func (t *Terminal) timerLoop() {
 	defer close(t.timerDone)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
-		t.mu.Lock()
-		deadline, ok := t.eng.Deadline()
-		t.mu.Unlock()
+		changed := t.sess.Changed()
+		deadline, ok := t.sess.Deadline()
 		wait := time.Hour
 		if ok {
 			wait = max(deadline.Sub(t.cfg.clock.Now()), 0)
@@ -259,53 +243,27 @@ func (t *Terminal) timerLoop() {
 		select {
 		case <-t.stop:
 			return
-		case <-t.kick:
+		case <-changed:
 		case <-timer.C:
-			t.mu.Lock()
-			if trs := t.eng.Tick(t.cfg.clock.Now()); len(trs) > 0 {
-				t.notifyLocked()
-			}
-			t.mu.Unlock()
+			t.sess.Tick(t.cfg.clock.Now())
 		}
 	}
 }
 
-// observe feeds the engine and wakes everyone waiting. Call with t.mu held.
-func (t *Terminal) observe(ev ready.Event) {
-	t.eng.Observe(ev)
-	t.notifyLocked()
-	select {
-	case t.kick <- struct{}{}:
-	default:
-	}
-}
-
-func (t *Terminal) notifyLocked() {
-	close(t.changed)
-	t.changed = make(chan struct{})
-}
-
-func (t *Terminal) keepLast(p []byte) {
-	t.last = append(t.last, p...)
-	if len(t.last) > lastBytesKept {
-		t.last = append(t.last[:0], t.last[len(t.last)-lastBytesKept:]...)
-	}
-}
+// Session returns what ttyrig has made of the program's terminal so far:
+// screen, readiness and recording, as a replay of the recording makes it.
+func (t *Terminal) Session() *session.Session { return t.sess }
 
 // Screen returns the screen as it is now.
-func (t *Terminal) Screen() screen.Snapshot { return t.scr.Snapshot() }
+func (t *Terminal) Screen() screen.Snapshot { return t.sess.Snapshot() }
 
 // Snapshot returns the screen as it is now (the same as Screen; it makes a
 // Terminal an expect.Source).
-func (t *Terminal) Snapshot() screen.Snapshot { return t.scr.Snapshot() }
+func (t *Terminal) Snapshot() screen.Snapshot { return t.sess.Snapshot() }
 
 // Changed returns a channel closed at the next change of screen, state or
 // process.
-func (t *Terminal) Changed() <-chan struct{} {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.changed
-}
+func (t *Terminal) Changed() <-chan struct{} { return t.sess.Changed() }
 
 // Done is closed once the program has exited and its last output is on
 // the screen.
@@ -336,25 +294,13 @@ func (t *Terminal) Wait(ctx context.Context) (int, error) {
 }
 
 // State returns the readiness engine's current state.
-func (t *Terminal) State() ready.Transition {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.eng.Current()
-}
+func (t *Terminal) State() ready.Transition { return t.sess.Current() }
 
 // Timeline returns every state transition so far.
-func (t *Terminal) Timeline() []ready.Transition {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.eng.Timeline()
-}
+func (t *Terminal) Timeline() []ready.Transition { return t.sess.Timeline() }
 
 // LastOutput returns the most recent output bytes (up to 2 KiB).
-func (t *Terminal) LastOutput() []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]byte(nil), t.last...)
-}
+func (t *Terminal) LastOutput() []byte { return t.sess.LastOutput() }
 
 // Timeout returns the terminal's default wait bound.
 func (t *Terminal) Timeout() time.Duration { return t.cfg.timeout }
@@ -367,17 +313,10 @@ func (t *Terminal) Resize(cols, rows int) error {
 	if t.isClosed() {
 		return ErrClosed
 	}
-	t.scr.Resize(cols, rows)
 	if err := pty.Setsize(t.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}); err != nil {
 		return fmt.Errorf("termtest: resizing to %dx%d: %w", cols, rows, err)
 	}
-	now := t.cfg.clock.Now()
-	t.mu.Lock()
-	if t.rec != nil {
-		_ = t.rec.Resize(now.Sub(t.start), cols, rows)
-	}
-	t.observe(ready.Event{Time: now, Kind: ready.Resize, Screen: t.scr.Snapshot()})
-	t.mu.Unlock()
+	t.sess.Resize(t.cfg.clock.Now(), cols, rows)
 	return nil
 }
 
@@ -403,12 +342,9 @@ func (t *Terminal) Close() error {
 		t.in.close()
 		close(t.stop)
 		<-t.timerDone
-		_ = t.scr.Close()
 		t.closeErr = t.pty.Close()
-		if t.rec != nil {
-			if err := t.rec.Close(); err != nil && t.closeErr == nil {
-				t.closeErr = err
-			}
+		if err := t.sess.Close(); err != nil && t.closeErr == nil {
+			t.closeErr = err
 		}
 	})
 	return t.closeErr
@@ -425,16 +361,5 @@ func (t *Terminal) Marker(at time.Time, label string) error {
 	if at.IsZero() {
 		at = t.cfg.clock.Now()
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.rec == nil {
-		return nil
-	}
-	m, ok := t.rec.(interface {
-		Marker(time.Duration, string) error
-	})
-	if !ok {
-		return nil
-	}
-	return m.Marker(at.Sub(t.start), label)
+	return t.sess.Marker(at, label)
 }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
-	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -75,14 +75,14 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	got := term.Screen()
 	term.Close()
 
-	cast, err := recordings.ReadFile(rec)
+	cast, err := asciicast.ReadFile(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
 	inBatches := 0 // bytes that came in batches of more than two reads' worth
 	for _, e := range cast.Events {
-		if e.Kind == recordings.Output {
+		if e.Kind == asciicast.Output {
 			out.WriteString(e.Data)
 			if len(e.Data) > 8192 {
 				inBatches += len(e.Data)

@@ -19,10 +19,10 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 	defer cancel()
 	start := t.cfg.clock.Now()
 	for {
+		ch := t.sess.Changed() // first: a change after it closes ch
+		cur := t.sess.Current()
 		t.mu.Lock()
-		cur := t.eng.Current()
 		after := t.lastInput
-		ch := t.changed
 		t.mu.Unlock()
 		// The engine is told of input before the program gets it, and holds
 		// Busy until the screen reacts; the time check keeps that promise
@@ -35,11 +35,9 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 				t.argv[0], errExited, cur.Code, cur.Reason, t.Describe())
 		}
 		if err := t.waitChange(ctx, ch); err != nil {
-			t.mu.Lock()
-			t.eng.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
-			cur = t.eng.Current()
-			why := t.eng.Status().Reason // why it is not ready now, maybe newer than cur's reason
-			t.mu.Unlock()
+			t.sess.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
+			cur = t.sess.Current()
+			why := t.sess.Status().Reason // why it is not ready now, maybe newer than cur's reason
 			return cur, fmt.Errorf("termtest: %q was not ready for input after %v: %w; the readiness engine says %s: %s\n%s",
 				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), err, cur.State, why, t.Describe())
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
@@ -25,7 +26,7 @@ func calibrate(args []string, stdout, stderr io.Writer) error {
 		if fs.NArg() > 3 {
 			fmt.Fprintf(stderr, "[%d/%d] %s\n", i+1, fs.NArg(), path)
 		}
-		cast, err := recordings.ReadFile(path)
+		cast, err := asciicast.ReadFile(path)
 		if err != nil {
 			return err
 		}

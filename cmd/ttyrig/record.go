@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/creack/pty"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -53,7 +53,7 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer ptmx.Close()
 	start := time.Now()
-	w, err := recordings.Create(*out, recordings.Header{
+	w, err := asciicast.Create(*out, asciicast.Header{
 		Width: cols, Height: rows, Timestamp: start, Command: strings.Join(argv, " "),
 		Term: "xterm-256color", Env: map[string]string{"SHELL": os.Getenv("SHELL")},
 	})

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
@@ -20,7 +21,7 @@ func replay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "ttyrig replay: want exactly one recording file")
 		return errUsage
 	}
-	cast, err := recordings.ReadFile(fs.Arg(0))
+	cast, err := asciicast.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}

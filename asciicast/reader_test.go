@@ -1,4 +1,4 @@
-package recordings_test
+package asciicast_test
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 const ms = time.Millisecond
@@ -22,12 +22,12 @@ func us(n int64) time.Duration { return time.Duration(n) * time.Microsecond }
 // testdata/asciinema-v2.cast is the example of asciinema's v2 spec, with
 // the spec's complete header (theme included, which this package ignores).
 func TestReadAsciinemaV2(t *testing.T) {
-	got, err := recordings.ReadFile("testdata/asciinema-v2.cast")
+	got, err := asciicast.ReadFile("testdata/asciinema-v2.cast")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &recordings.Cast{
-		Header: recordings.Header{
+	want := &asciicast.Cast{
+		Header: asciicast.Header{
 			Version: 2, Width: 80, Height: 24,
 			Timestamp:     time.Unix(1504467315, 0).UTC(),
 			Duration:      123450 * ms,
@@ -37,13 +37,13 @@ func TestReadAsciinemaV2(t *testing.T) {
 			Env:           map[string]string{"SHELL": "/bin/bash", "TERM": "xterm-256color"},
 			Term:          "xterm-256color",
 		},
-		Events: []recordings.Event{
-			{Time: us(248848), Kind: recordings.Output, Data: "\x1b[1;31mHello \x1b[32mWorld!\x1b[0m\n", Line: 2},
-			{Time: us(1001376), Kind: recordings.Output, Data: "That was ok\rThis is better.", Line: 3},
-			{Time: 1500 * ms, Kind: recordings.Marker, Data: "", Line: 4},
-			{Time: us(2143733), Kind: recordings.Output, Data: "Now... ", Line: 5},
-			{Time: 4050 * ms, Kind: recordings.Resize, Data: "80x24", Cols: 80, Rows: 24, Line: 6},
-			{Time: us(6541828), Kind: recordings.Output, Data: "Bye!", Line: 7},
+		Events: []asciicast.Event{
+			{Time: us(248848), Kind: asciicast.Output, Data: "\x1b[1;31mHello \x1b[32mWorld!\x1b[0m\n", Line: 2},
+			{Time: us(1001376), Kind: asciicast.Output, Data: "That was ok\rThis is better.", Line: 3},
+			{Time: 1500 * ms, Kind: asciicast.Marker, Data: "", Line: 4},
+			{Time: us(2143733), Kind: asciicast.Output, Data: "Now... ", Line: 5},
+			{Time: 4050 * ms, Kind: asciicast.Resize, Data: "80x24", Cols: 80, Rows: 24, Line: 6},
+			{Time: us(6541828), Kind: asciicast.Output, Data: "Bye!", Line: 7},
 		},
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -54,12 +54,12 @@ func TestReadAsciinemaV2(t *testing.T) {
 // testdata/asciinema-v3.cast is the example of asciinema's v3 spec:
 // intervals instead of times, comment lines, an exit event.
 func TestReadAsciinemaV3(t *testing.T) {
-	got, err := recordings.ReadFile("testdata/asciinema-v3.cast")
+	got, err := asciicast.ReadFile("testdata/asciinema-v3.cast")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &recordings.Cast{
-		Header: recordings.Header{
+	want := &asciicast.Cast{
+		Header: asciicast.Header{
 			Version: 3, Width: 80, Height: 24,
 			Timestamp: time.Unix(1504467315, 0).UTC(),
 			Title:     "Demo",
@@ -67,14 +67,14 @@ func TestReadAsciinemaV3(t *testing.T) {
 			Term:      "xterm-256color",
 		},
 		// Times are the running sums of the file's intervals.
-		Events: []recordings.Event{
-			{Time: 248 * ms, Kind: recordings.Output, Data: "\x1b[1;31mHello \x1b[32mWorld!\x1b[0m\n", Line: 3},
-			{Time: 1249 * ms, Kind: recordings.Output, Data: "That was ok\rThis is better.", Line: 4},
-			{Time: 4749 * ms, Kind: recordings.Marker, Data: "", Line: 5},
-			{Time: 4892 * ms, Kind: recordings.Output, Data: "Now... ", Line: 6},
-			{Time: 6942 * ms, Kind: recordings.Resize, Data: "90x30", Cols: 90, Rows: 30, Line: 8},
-			{Time: 8483 * ms, Kind: recordings.Output, Data: "Bye!", Line: 9},
-			{Time: 9370 * ms, Kind: recordings.Exit, Data: "0", Code: 0, Line: 10},
+		Events: []asciicast.Event{
+			{Time: 248 * ms, Kind: asciicast.Output, Data: "\x1b[1;31mHello \x1b[32mWorld!\x1b[0m\n", Line: 3},
+			{Time: 1249 * ms, Kind: asciicast.Output, Data: "That was ok\rThis is better.", Line: 4},
+			{Time: 4749 * ms, Kind: asciicast.Marker, Data: "", Line: 5},
+			{Time: 4892 * ms, Kind: asciicast.Output, Data: "Now... ", Line: 6},
+			{Time: 6942 * ms, Kind: asciicast.Resize, Data: "90x30", Cols: 90, Rows: 30, Line: 8},
+			{Time: 8483 * ms, Kind: asciicast.Output, Data: "Bye!", Line: 9},
+			{Time: 9370 * ms, Kind: asciicast.Exit, Data: "0", Code: 0, Line: 10},
 		},
 	}
 	if d := cmp.Diff(want, got); d != "" {
@@ -142,14 +142,14 @@ func TestReadErrors(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.in), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			c, err := recordings.ReadFile(path)
+			c, err := asciicast.ReadFile(path)
 			if err == nil {
 				t.Fatalf("ReadFile succeeded with %d events; want error %q", len(c.Events), tc.want)
 			}
 			if got := err.Error(); got != path+tc.want {
 				t.Errorf("error:\n got %s\nwant %s", got, path+tc.want)
 			}
-			var le *recordings.LineError
+			var le *asciicast.LineError
 			if !errors.As(err, &le) || le.File != path {
 				t.Errorf("error %#v is not a *LineError naming the file", err)
 			}
@@ -159,18 +159,18 @@ func TestReadErrors(t *testing.T) {
 
 // Read, with no file to name, still names the line.
 func TestReadErrorNamesLine(t *testing.T) {
-	_, err := recordings.Read(strings.NewReader(`{"version": 2, "width": 80, "height": 24}` + "\n\n" + `[1, "o"]` + "\n"))
+	_, err := asciicast.Read(strings.NewReader(`{"version": 2, "width": 80, "height": 24}` + "\n\n" + `[1, "o"]` + "\n"))
 	if got, want := err.Error(), "line 3: event has 2 elements, want 3: [time, code, data]"; got != want {
 		t.Errorf("error = %q, want %q", got, want)
 	}
-	var le *recordings.LineError
+	var le *asciicast.LineError
 	if !errors.As(err, &le) || le.Line != 3 || le.File != "" {
 		t.Errorf("error %#v: want a *LineError at line 3 with no file", err)
 	}
 }
 
 func TestReadFileMissing(t *testing.T) {
-	_, err := recordings.ReadFile("testdata/no-such.cast")
+	_, err := asciicast.ReadFile("testdata/no-such.cast")
 	if !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "testdata/no-such.cast") {
 		t.Errorf("error = %v, want a not-exist error naming the file", err)
 	}
@@ -185,11 +185,11 @@ func TestReadSkipsUnknownCodes(t *testing.T) {
 			`[0.5, "z", {"any": "data"}]` + "\n" + `[0.5, "oo", "?"]` + "\n" + `[0.5, "o", "a"]` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := recordings.Read(strings.NewReader(tc.in))
+			c, err := asciicast.Read(strings.NewReader(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []recordings.Event{{Time: 1500 * ms, Kind: recordings.Output, Data: "a", Line: 4}}
+			want := []asciicast.Event{{Time: 1500 * ms, Kind: asciicast.Output, Data: "a", Line: 4}}
 			if d := cmp.Diff(want, c.Events); d != "" || c.Skipped != 2 {
 				t.Errorf("Skipped = %d, want 2; events (-want +got):\n%s", c.Skipped, d)
 			}
@@ -207,16 +207,16 @@ func TestReadTolerates(t *testing.T) {
 		`[0.5, "o", "a"]` + "\r\n" +
 		`  [ 1 ,"i" , "b" ]  ` + "\n" +
 		`[1.5, "o", "c"]`
-	c, err := recordings.Read(strings.NewReader(in))
+	c, err := asciicast.Read(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &recordings.Cast{
-		Header: recordings.Header{Version: 2, Width: 80, Height: 24, Env: map[string]string{"TERM": "xterm"}, Term: "xterm"},
-		Events: []recordings.Event{
-			{Time: 500 * ms, Kind: recordings.Output, Data: "a", Line: 5},
-			{Time: time.Second, Kind: recordings.Input, Data: "b", Line: 6},
-			{Time: 1500 * ms, Kind: recordings.Output, Data: "c", Line: 7},
+	want := &asciicast.Cast{
+		Header: asciicast.Header{Version: 2, Width: 80, Height: 24, Env: map[string]string{"TERM": "xterm"}, Term: "xterm"},
+		Events: []asciicast.Event{
+			{Time: 500 * ms, Kind: asciicast.Output, Data: "a", Line: 5},
+			{Time: time.Second, Kind: asciicast.Input, Data: "b", Line: 6},
+			{Time: 1500 * ms, Kind: asciicast.Output, Data: "c", Line: 7},
 		},
 	}
 	if d := cmp.Diff(want, c); d != "" {
@@ -228,7 +228,7 @@ func TestReadTolerates(t *testing.T) {
 func TestReadLargeLine(t *testing.T) {
 	big := strings.Repeat("\x1b[31m✳ red <&> ", 400_000) // about 7 MB once escaped
 	var b strings.Builder
-	w, err := recordings.NewWriter(&b, recordings.Header{Width: 80, Height: 24})
+	w, err := asciicast.NewWriter(&b, asciicast.Header{Width: 80, Height: 24})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestReadLargeLine(t *testing.T) {
 	if b.Len() < 5<<20 {
 		t.Fatalf("file is %d bytes, want several MB", b.Len())
 	}
-	c, err := recordings.Read(strings.NewReader(b.String()))
+	c, err := asciicast.Read(strings.NewReader(b.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestReadLargeLine(t *testing.T) {
 // A line with no end is refused at the limit, not read until memory runs out.
 func TestReadLineTooLong(t *testing.T) {
 	in := io.MultiReader(strings.NewReader(`{"version": 2, "width": 80, "height": 24}`+"\n"+`[0, "o", "`), endless{})
-	_, err := recordings.Read(in)
+	_, err := asciicast.Read(in)
 	if err == nil || err.Error() != "line 2: line is longer than 64 MiB" {
 		t.Errorf("error = %v, want %q", err, "line 2: line is longer than 64 MiB")
 	}
@@ -271,7 +271,7 @@ func (endless) Read(p []byte) (int, error) {
 // The streaming Reader hands out events one at a time, then io.EOF for
 // good; an error, once returned, is returned again.
 func TestReaderNext(t *testing.T) {
-	r, err := recordings.NewReader(strings.NewReader(`{"version": 3, "term": {"cols": 100, "rows": 30, "type": "xterm"}}` + "\n" +
+	r, err := asciicast.NewReader(strings.NewReader(`{"version": 3, "term": {"cols": 100, "rows": 30, "type": "xterm"}}` + "\n" +
 		`[0.25, "o", "a"]` + "\n" + `[0.5, "x", "7"]` + "\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -279,7 +279,7 @@ func TestReaderNext(t *testing.T) {
 	if h := r.Header(); h.Version != 3 || h.Width != 100 || h.Height != 30 || h.Term != "xterm" {
 		t.Errorf("Header() = %+v", h)
 	}
-	var got []recordings.Event
+	var got []asciicast.Event
 	for {
 		ev, err := r.Next()
 		if err == io.EOF {
@@ -290,9 +290,9 @@ func TestReaderNext(t *testing.T) {
 		}
 		got = append(got, ev)
 	}
-	want := []recordings.Event{
-		{Time: 250 * ms, Kind: recordings.Output, Data: "a", Line: 2},
-		{Time: 750 * ms, Kind: recordings.Exit, Data: "7", Code: 7, Line: 3},
+	want := []asciicast.Event{
+		{Time: 250 * ms, Kind: asciicast.Output, Data: "a", Line: 2},
+		{Time: 750 * ms, Kind: asciicast.Exit, Data: "7", Code: 7, Line: 3},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("events (-want +got):\n%s", d)
@@ -301,7 +301,7 @@ func TestReaderNext(t *testing.T) {
 		t.Errorf("Next after the end = %v, want io.EOF", err)
 	}
 
-	r, err = recordings.NewReader(strings.NewReader(`{"version": 2, "width": 80, "height": 24}` + "\n" + `[1, "r", "x"]` + "\n" + `[2, "o", "a"]` + "\n"))
+	r, err = asciicast.NewReader(strings.NewReader(`{"version": 2, "width": 80, "height": 24}` + "\n" + `[1, "r", "x"]` + "\n" + `[2, "o", "a"]` + "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +316,7 @@ func TestReaderNext(t *testing.T) {
 func TestReadIOError(t *testing.T) {
 	boom := errors.New("boom")
 	in := io.MultiReader(strings.NewReader(`{"version": 2, "width": 80, "height": 24}`+"\n"+`[1, "o", "a"]`+"\n"), iotest.ErrReader(boom))
-	_, err := recordings.Read(in)
+	_, err := asciicast.Read(in)
 	if !errors.Is(err, boom) || err.Error() != "line 3: reading: boom" {
 		t.Errorf("error = %v, want %q wrapping boom", err, "line 3: reading: boom")
 	}

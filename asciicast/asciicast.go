@@ -1,4 +1,4 @@
-package recordings
+package asciicast
 
 import (
 	"fmt"
@@ -121,17 +121,55 @@ func (c *Cast) Duration() time.Duration {
 // exit event, or the "exit N" marker a v2 Writer writes instead.
 func (c *Cast) ExitCode() (int, bool) {
 	for i := len(c.Events) - 1; i >= 0; i-- {
-		e := c.Events[i]
-		switch {
-		case e.Kind == Exit:
-			return e.Code, true
-		case e.Kind == Marker && strings.HasPrefix(e.Data, exitMarker):
-			if n, err := strconv.Atoi(strings.TrimPrefix(e.Data, exitMarker)); err == nil {
-				return n, true
-			}
+		if code, ok := c.Events[i].ExitStatus(); ok {
+			return code, true
 		}
 	}
 	return 0, false
+}
+
+// ExitStatus returns the exit status e records: the code of an Exit event,
+// or of the "exit N" marker a v2 Writer writes in its place.
+func (e Event) ExitStatus() (int, bool) {
+	switch {
+	case e.Kind == Exit:
+		return e.Code, true
+	case e.Kind == Marker && strings.HasPrefix(e.Data, exitMarker):
+		if n, err := strconv.Atoi(strings.TrimPrefix(e.Data, exitMarker)); err == nil {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// Check reports what a reader never produces but a hand-built Cast may
+// hold (a size no terminal has, times going backwards or out of range), so
+// nothing that plays c panics on it. Errors name the event's line.
+func (c *Cast) Check() error {
+	if err := checkSize(c.Header.Width, c.Header.Height); err != nil {
+		return fmt.Errorf("header: %w", err)
+	}
+	var prev time.Duration
+	for i, e := range c.Events {
+		at := func() string {
+			if e.Line > 0 {
+				return fmt.Sprintf("line %d", e.Line)
+			}
+			return fmt.Sprintf("event %d", i+1)
+		}
+		switch {
+		case e.Time < prev:
+			return fmt.Errorf("%s: event time goes backwards (%v < %v)", at(), e.Time, prev)
+		case e.Time > maxTime:
+			return fmt.Errorf("%s: event time %v is out of range", at(), e.Time)
+		case e.Kind == Resize:
+			if err := checkSize(e.Cols, e.Rows); err != nil {
+				return fmt.Errorf("%s: %w", at(), err)
+			}
+		}
+		prev = e.Time
+	}
+	return nil
 }
 
 // exitMarker labels the marker that stands for an exit event in v2, which

@@ -1,4 +1,4 @@
-package recordings_test
+package asciicast_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 // FuzzRead reads arbitrary bytes. Reading must not panic or hang, must
@@ -34,9 +34,9 @@ func FuzzRead(f *testing.F) {
 
 // readWriteRead checks one input for FuzzRead.
 func readWriteRead(t *testing.T, b []byte) {
-	c, err := recordings.Read(bytes.NewReader(b))
+	c, err := asciicast.Read(bytes.NewReader(b))
 	if err != nil {
-		var le *recordings.LineError
+		var le *asciicast.LineError
 		if !errors.As(err, &le) {
 			t.Fatalf("error %#v is not a *LineError", err)
 		}
@@ -44,33 +44,33 @@ func readWriteRead(t *testing.T, b []byte) {
 	}
 	for _, version := range []int{2, 3} {
 		var buf bytes.Buffer
-		w, err := recordings.NewWriter(&buf, c.Header, recordings.WithVersion(version))
+		w, err := asciicast.NewWriter(&buf, c.Header, asciicast.WithVersion(version))
 		if err != nil {
 			t.Fatalf("v%d: header was read but cannot be written: %v", version, err)
 		}
-		var want []recordings.Event
+		var want []asciicast.Event
 		for _, e := range c.Events {
 			switch e.Kind {
-			case recordings.Output:
+			case asciicast.Output:
 				err = w.Output(e.Time, []byte(e.Data))
-			case recordings.Input:
+			case asciicast.Input:
 				err = w.Input(e.Time, []byte(e.Data))
-			case recordings.Resize:
+			case asciicast.Resize:
 				err = w.Resize(e.Time, e.Cols, e.Rows)
 				e.Data = fmt.Sprintf("%dx%d", e.Cols, e.Rows) // "080x24" is written as "80x24"
-			case recordings.Marker:
+			case asciicast.Marker:
 				err = w.Marker(e.Time, e.Data)
-			case recordings.Exit:
+			case asciicast.Exit:
 				err = w.Exit(e.Time, e.Code)
 				e.Data = fmt.Sprint(e.Code)
 				if version == 2 {
-					e = recordings.Event{Time: e.Time, Kind: recordings.Marker, Data: "exit " + e.Data}
+					e = asciicast.Event{Time: e.Time, Kind: asciicast.Marker, Data: "exit " + e.Data}
 				}
 			}
 			if err != nil {
 				t.Fatalf("v%d: writing %+v: %v", version, e, err)
 			}
-			if e.Kind == recordings.Output && e.Data == "" {
+			if e.Kind == asciicast.Output && e.Data == "" {
 				continue // an empty Output writes nothing
 			}
 			want = append(want, e)
@@ -78,11 +78,11 @@ func readWriteRead(t *testing.T, b []byte) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		got, err := recordings.Read(&buf)
+		got, err := asciicast.Read(&buf)
 		if err != nil {
 			t.Fatalf("v%d: reading back: %v\n%s", version, err, buf.Bytes())
 		}
-		if d := cmp.Diff(want, got.Events, cmpopts.IgnoreFields(recordings.Event{}, "Line"), cmpopts.EquateEmpty()); d != "" {
+		if d := cmp.Diff(want, got.Events, cmpopts.IgnoreFields(asciicast.Event{}, "Line"), cmpopts.EquateEmpty()); d != "" {
 			t.Errorf("v%d: events read back (-want +got):\n%s", version, d)
 		}
 		h, g := c.Header, got.Header

@@ -1,4 +1,4 @@
-package recordings
+package asciicast
 
 import (
 	"bufio"

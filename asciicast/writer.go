@@ -1,4 +1,4 @@
-package recordings
+package asciicast
 
 import (
 	"bufio"
@@ -18,29 +18,41 @@ import (
 // WriterOption configures a Writer.
 type WriterOption func(*writerConfig)
 
-type writerConfig struct{ version int }
+type writerConfig struct {
+	version  int
+	buffered bool
+}
 
 // WithVersion chooses the asciicast version to write: 2, the default, which
 // every asciinema player reads, or 3, which stores the exit status as an
 // event of its own.
 func WithVersion(v int) WriterOption { return func(c *writerConfig) { c.version = v } }
 
+// Buffered lets the Writer hold events in memory until Flush or Close, for
+// writing a whole recording at once (WriteFile does). A Writer without it
+// writes each event through to the file as it comes: a live session may
+// end in os.Exit, a test timeout's panic or SIGKILL, and its recording must
+// still hold everything that happened before.
+func Buffered() WriterOption { return func(c *writerConfig) { c.buffered = true } }
+
 // errClosed is returned by a Writer's methods after Close.
-var errClosed = errors.New("recordings: write to a closed Writer")
+var errClosed = errors.New("asciicast: write to a closed Writer")
 
 // Writer writes a recording as events happen.
 //
 // It is safe for concurrent use, since a PTY read loop and an input path
 // call it from different goroutines. Event times are clamped so they never
 // go backwards, whatever the callers' clocks did, and rounded to the
-// microsecond the format keeps. Output is buffered; Marker, Exit, Flush and
-// Close write it out. The first error is sticky: every later call returns it.
+// microsecond the format keeps. Each event is written through to the
+// underlying writer as it is recorded (one write per event; see Buffered).
+// The first error is sticky: every later call returns it.
 type Writer struct {
 	mu      sync.Mutex
 	bw      *bufio.Writer
 	enc     *json.Encoder
 	closer  io.Closer // the file Create opened, closed by Close
 	version int
+	through bool          // write each event out at once (not Buffered)
 	last    time.Duration // time of the latest event written
 	pending []byte        // the start of a UTF-8 character the next Output completes
 	err     error
@@ -56,15 +68,15 @@ func NewWriter(w io.Writer, h Header, opts ...WriterOption) (*Writer, error) {
 		o(&cfg)
 	}
 	if cfg.version != 2 && cfg.version != 3 {
-		return nil, fmt.Errorf("recordings: asciicast version %d is not supported; want 2 or 3", cfg.version)
+		return nil, fmt.Errorf("asciicast: asciicast version %d is not supported; want 2 or 3", cfg.version)
 	}
 	if err := checkSize(h.Width, h.Height); err != nil {
-		return nil, fmt.Errorf("recordings: header: %w", err)
+		return nil, fmt.Errorf("asciicast: header: %w", err)
 	}
 	bw := bufio.NewWriterSize(w, 8<<10)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false) // "<", ">" and "&" are common in terminal output and must stay readable
-	wr := &Writer{bw: bw, enc: enc, version: cfg.version}
+	wr := &Writer{bw: bw, enc: enc, version: cfg.version, through: !cfg.buffered}
 	if err := wr.encode(headerJSON(h, cfg.version)); err != nil {
 		return nil, err
 	}
@@ -76,12 +88,13 @@ func NewWriter(w io.Writer, h Header, opts ...WriterOption) (*Writer, error) {
 	return wr, nil
 }
 
-// Create creates (or truncates) the file at path and returns a Writer that
-// records into it; Close flushes and closes the file.
+// Create creates (or truncates) the file at path, readable by its owner
+// only (a session's recording holds everything typed into it), and returns
+// a Writer that records into it; Close flushes and closes the file.
 func Create(path string, h Header, opts ...WriterOption) (*Writer, error) {
-	f, err := os.Create(path)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("recordings: %w", err)
+		return nil, fmt.Errorf("asciicast: %w", err)
 	}
 	w, err := NewWriter(f, h, opts...)
 	if err != nil {
@@ -194,7 +207,7 @@ func (w *Writer) Resize(t time.Duration, cols, rows int) error {
 		return err
 	}
 	if err := checkSize(cols, rows); err != nil {
-		return fmt.Errorf("recordings: resize: %w", err) // not written: no reader would take it
+		return fmt.Errorf("asciicast: resize: %w", err) // not written: no reader would take it
 	}
 	return w.event(t, Resize, strconv.Itoa(cols)+"x"+strconv.Itoa(rows))
 }
@@ -267,7 +280,7 @@ func (w *Writer) Close() error {
 	err := w.flush()
 	if w.closer != nil {
 		if cerr := w.closer.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("recordings: %w", cerr)
+			err = fmt.Errorf("asciicast: %w", cerr)
 			w.err = err
 		}
 	}
@@ -302,7 +315,10 @@ func (w *Writer) event(t time.Duration, kind EventKind, data string) error {
 		at -= w.last
 	}
 	w.last = t
-	return w.encode([]any{json.Number(formatSeconds(at)), kind.String(), data})
+	if err := w.encode([]any{json.Number(formatSeconds(at)), kind.String(), data}); err != nil || !w.through {
+		return err
+	}
+	return w.flush()
 }
 
 // encode writes v as one line of JSON; strings keep control bytes escaped
@@ -312,14 +328,14 @@ func (w *Writer) encode(v any) error {
 		return w.err
 	}
 	if err := w.enc.Encode(v); err != nil {
-		w.err = fmt.Errorf("recordings: writing: %w", err)
+		w.err = fmt.Errorf("asciicast: writing: %w", err)
 	}
 	return w.err
 }
 
 func (w *Writer) flush() error {
 	if err := w.bw.Flush(); err != nil && w.err == nil {
-		w.err = fmt.Errorf("recordings: writing: %w", err)
+		w.err = fmt.Errorf("asciicast: writing: %w", err)
 	}
 	return w.err
 }
@@ -366,9 +382,9 @@ func validUTF8(p []byte) string {
 // unless WithVersion says otherwise.
 func WriteFile(path string, c *Cast, opts ...WriterOption) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("recordings: %w", err)
+		return fmt.Errorf("asciicast: %w", err)
 	}
-	w, err := Create(path, c.Header, opts...)
+	w, err := Create(path, c.Header, append([]WriterOption{Buffered()}, opts...)...)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package recordings_test
+package asciicast_test
 
 import (
 	"bytes"
@@ -14,10 +14,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
-var session = recordings.Header{
+var session = asciicast.Header{
 	Width: 80, Height: 24,
 	Timestamp: time.Unix(1700000000, 0).UTC(),
 	Command:   "bash",
@@ -26,7 +26,7 @@ var session = recordings.Header{
 }
 
 // record writes the same short session with w.
-func record(t *testing.T, w *recordings.Writer) {
+func record(t *testing.T, w *asciicast.Writer) {
 	t.Helper()
 	for _, err := range []error{
 		w.Output(100*ms, []byte("\x1b[1m<b> & </b>\x1b[0m\r\n")),
@@ -71,7 +71,7 @@ func TestWriterBytes(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(fmt.Sprint("v", tc.version), func(t *testing.T) {
 			var b bytes.Buffer
-			w, err := recordings.NewWriter(&b, session, recordings.WithVersion(tc.version))
+			w, err := asciicast.NewWriter(&b, session, asciicast.WithVersion(tc.version))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,12 +87,12 @@ func TestRoundTrip(t *testing.T) {
 	for _, version := range []int{2, 3} {
 		t.Run(fmt.Sprint("v", version), func(t *testing.T) {
 			var b bytes.Buffer
-			w, err := recordings.NewWriter(&b, session, recordings.WithVersion(version))
+			w, err := asciicast.NewWriter(&b, session, asciicast.WithVersion(version))
 			if err != nil {
 				t.Fatal(err)
 			}
 			record(t, w)
-			c, err := recordings.Read(&b)
+			c, err := asciicast.Read(&b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,22 +102,22 @@ func TestRoundTrip(t *testing.T) {
 			if version == 2 {
 				wantHeader.Env = map[string]string{"SHELL": "/bin/bash", "TERM": "xterm-256color"}
 			}
-			exit := recordings.Event{Time: 2250 * ms, Kind: recordings.Marker, Data: "exit 3"}
+			exit := asciicast.Event{Time: 2250 * ms, Kind: asciicast.Marker, Data: "exit 3"}
 			if version == 3 {
-				exit = recordings.Event{Time: 2250 * ms, Kind: recordings.Exit, Data: "3", Code: 3}
+				exit = asciicast.Event{Time: 2250 * ms, Kind: asciicast.Exit, Data: "3", Code: 3}
 			}
-			want := &recordings.Cast{
+			want := &asciicast.Cast{
 				Header: wantHeader,
-				Events: []recordings.Event{
-					{Time: 100 * ms, Kind: recordings.Output, Data: "\x1b[1m<b> & </b>\x1b[0m\r\n"},
-					{Time: 1200 * ms, Kind: recordings.Input, Data: "ls\r"},
-					{Time: 1500 * ms, Kind: recordings.Resize, Data: "100x30", Cols: 100, Rows: 30},
-					{Time: 1500 * ms, Kind: recordings.Marker, Data: "ready"},
-					{Time: 1500 * ms, Kind: recordings.Output, Data: "late"},
+				Events: []asciicast.Event{
+					{Time: 100 * ms, Kind: asciicast.Output, Data: "\x1b[1m<b> & </b>\x1b[0m\r\n"},
+					{Time: 1200 * ms, Kind: asciicast.Input, Data: "ls\r"},
+					{Time: 1500 * ms, Kind: asciicast.Resize, Data: "100x30", Cols: 100, Rows: 30},
+					{Time: 1500 * ms, Kind: asciicast.Marker, Data: "ready"},
+					{Time: 1500 * ms, Kind: asciicast.Output, Data: "late"},
 					exit,
 				},
 			}
-			if d := cmp.Diff(want, c, cmpopts.IgnoreFields(recordings.Event{}, "Line")); d != "" {
+			if d := cmp.Diff(want, c, cmpopts.IgnoreFields(asciicast.Event{}, "Line")); d != "" {
 				t.Errorf("read back (-want +got):\n%s", d)
 			}
 			if code, ok := c.ExitCode(); !ok || code != 3 {
@@ -155,7 +155,7 @@ func TestWriterOutputUTF8(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			w, err := recordings.NewWriter(&b, recordings.Header{Width: 80, Height: 24})
+			w, err := asciicast.NewWriter(&b, asciicast.Header{Width: 80, Height: 24})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,7 +167,7 @@ func TestWriterOutputUTF8(t *testing.T) {
 			if err := w.Close(); err != nil {
 				t.Fatal(err)
 			}
-			c, err := recordings.Read(&b)
+			c, err := asciicast.Read(&b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +186,7 @@ func TestWriterOutputUTF8(t *testing.T) {
 // completed by the next output, and Exit writes out what is left.
 func TestWriterPendingAcrossEvents(t *testing.T) {
 	var b bytes.Buffer
-	w, _ := recordings.NewWriter(&b, recordings.Header{Width: 80, Height: 24}, recordings.WithVersion(3))
+	w, _ := asciicast.NewWriter(&b, asciicast.Header{Width: 80, Height: 24}, asciicast.WithVersion(3))
 	star := []byte("✳")
 	_ = w.Output(1*ms, star[:1])
 	_ = w.Input(2*ms, []byte("q"))
@@ -194,17 +194,17 @@ func TestWriterPendingAcrossEvents(t *testing.T) {
 	_ = w.Output(4*ms, star[:2])
 	_ = w.Exit(5*ms, 0)
 	_ = w.Close()
-	c, err := recordings.Read(&b)
+	c, err := asciicast.Read(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []recordings.Event{
-		{Time: 2 * ms, Kind: recordings.Input, Data: "q"},
-		{Time: 3 * ms, Kind: recordings.Output, Data: "✳"},
-		{Time: 5 * ms, Kind: recordings.Output, Data: "\uFFFD\uFFFD"},
-		{Time: 5 * ms, Kind: recordings.Exit, Data: "0"},
+	want := []asciicast.Event{
+		{Time: 2 * ms, Kind: asciicast.Input, Data: "q"},
+		{Time: 3 * ms, Kind: asciicast.Output, Data: "✳"},
+		{Time: 5 * ms, Kind: asciicast.Output, Data: "\uFFFD\uFFFD"},
+		{Time: 5 * ms, Kind: asciicast.Exit, Data: "0"},
 	}
-	if d := cmp.Diff(want, c.Events, cmpopts.IgnoreFields(recordings.Event{}, "Line")); d != "" {
+	if d := cmp.Diff(want, c.Events, cmpopts.IgnoreFields(asciicast.Event{}, "Line")); d != "" {
 		t.Errorf("events (-want +got):\n%s", d)
 	}
 }
@@ -215,13 +215,13 @@ func TestWriterTimes(t *testing.T) {
 	for _, version := range []int{2, 3} {
 		t.Run(fmt.Sprint("v", version), func(t *testing.T) {
 			var b bytes.Buffer
-			w, _ := recordings.NewWriter(&b, recordings.Header{Width: 80, Height: 24}, recordings.WithVersion(version))
+			w, _ := asciicast.NewWriter(&b, asciicast.Header{Width: 80, Height: 24}, asciicast.WithVersion(version))
 			in := []time.Duration{-time.Second, 333333333, 333333334, 200 * ms, 666666667, 1000000001, time.Hour + 1}
 			for _, d := range in {
 				_ = w.Marker(d, "")
 			}
 			_ = w.Close()
-			c, err := recordings.Read(&b)
+			c, err := asciicast.Read(&b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +240,7 @@ func TestWriterTimes(t *testing.T) {
 // A PTY read loop and an input path write at once; run with -race.
 func TestWriterConcurrent(t *testing.T) {
 	var b bytes.Buffer
-	w, _ := recordings.NewWriter(&b, recordings.Header{Width: 80, Height: 24}, recordings.WithVersion(3))
+	w, _ := asciicast.NewWriter(&b, asciicast.Header{Width: 80, Height: 24}, asciicast.WithVersion(3))
 	start := time.Now()
 	var wg sync.WaitGroup
 	const n = 200
@@ -266,32 +266,32 @@ func TestWriterConcurrent(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	c, err := recordings.Read(&b)
+	c, err := asciicast.Read(&b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	counts := map[recordings.EventKind]int{}
+	counts := map[asciicast.EventKind]int{}
 	for _, e := range c.Events {
 		counts[e.Kind]++
 	}
-	if counts[recordings.Input] != n || counts[recordings.Resize] != n || counts[recordings.Marker] != n || counts[recordings.Output] == 0 {
+	if counts[asciicast.Input] != n || counts[asciicast.Resize] != n || counts[asciicast.Marker] != n || counts[asciicast.Output] == 0 {
 		t.Errorf("event counts %v, want %d input, resize and marker events and some output", counts, n)
 	}
 }
 
 func TestWriterErrors(t *testing.T) {
-	h := recordings.Header{Width: 80, Height: 24}
-	if _, err := recordings.NewWriter(new(bytes.Buffer), h, recordings.WithVersion(1)); err == nil ||
-		err.Error() != "recordings: asciicast version 1 is not supported; want 2 or 3" {
+	h := asciicast.Header{Width: 80, Height: 24}
+	if _, err := asciicast.NewWriter(new(bytes.Buffer), h, asciicast.WithVersion(1)); err == nil ||
+		err.Error() != "asciicast: asciicast version 1 is not supported; want 2 or 3" {
 		t.Errorf("WithVersion(1): error = %v", err)
 	}
-	if _, err := recordings.NewWriter(new(bytes.Buffer), recordings.Header{}); err == nil ||
-		err.Error() != "recordings: header: terminal size 0x0 is out of range (want 1 to 10000 each)" {
+	if _, err := asciicast.NewWriter(new(bytes.Buffer), asciicast.Header{}); err == nil ||
+		err.Error() != "asciicast: header: terminal size 0x0 is out of range (want 1 to 10000 each)" {
 		t.Errorf("zero size: error = %v", err)
 	}
 
 	var b bytes.Buffer
-	w, _ := recordings.NewWriter(&b, h)
+	w, _ := asciicast.NewWriter(&b, h)
 	if err := w.Resize(0, 0, 24); err == nil {
 		t.Error("Resize(0x24) succeeded, want an error")
 	}
@@ -310,7 +310,7 @@ func TestWriterErrors(t *testing.T) {
 
 	// A failed write is reported, and by every later call.
 	boom := errors.New("disk full")
-	w, err := recordings.NewWriter(&failAfter{n: 1, err: boom}, h)
+	w, err := asciicast.NewWriter(&failAfter{n: 1, err: boom}, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,18 +341,18 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // recording, and is complete after Close.
 func TestCreate(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
-	w, err := recordings.Create(path, session)
+	w, err := asciicast.Create(path, session)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, err := recordings.ReadFile(path); err != nil || len(c.Events) != 0 {
+	if c, err := asciicast.ReadFile(path); err != nil || len(c.Events) != 0 {
 		t.Errorf("before Close: %v, %v; want the header and no events", c, err)
 	}
 	_ = w.Output(time.Second, []byte("hi"))
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	c, err := recordings.ReadFile(path)
+	c, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,11 +360,11 @@ func TestCreate(t *testing.T) {
 		t.Errorf("events %+v, want one output event", c.Events)
 	}
 
-	if _, err := recordings.Create(filepath.Join(t.TempDir(), "missing", "rec.cast"), session); !errors.Is(err, os.ErrNotExist) {
+	if _, err := asciicast.Create(filepath.Join(t.TempDir(), "missing", "rec.cast"), session); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Create in a missing directory: %v, want a not-exist error", err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.cast")
-	if _, err := recordings.Create(bad, recordings.Header{}); err == nil {
+	if _, err := asciicast.Create(bad, asciicast.Header{}); err == nil {
 		t.Error("Create with no size succeeded")
 	} else if _, serr := os.Stat(bad); !errors.Is(serr, os.ErrNotExist) {
 		t.Errorf("Create with no size left %s behind", bad)
@@ -373,20 +373,67 @@ func TestCreate(t *testing.T) {
 
 // WriteFile keeps a Cast that was read and edited.
 func TestWriteFile(t *testing.T) {
-	c, err := recordings.ReadFile("testdata/asciinema-v3.cast")
+	c, err := asciicast.ReadFile("testdata/asciinema-v3.cast")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Events = append(c.Events[:1:1], append([]recordings.Event{{Time: 1 * time.Second, Kind: recordings.Marker, Data: "ready"}}, c.Events[1:]...)...)
+	c.Events = append(c.Events[:1:1], append([]asciicast.Event{{Time: 1 * time.Second, Kind: asciicast.Marker, Data: "ready"}}, c.Events[1:]...)...)
 	path := filepath.Join(t.TempDir(), "sub", "edited.cast")
-	if err := recordings.WriteFile(path, c, recordings.WithVersion(3)); err != nil {
+	if err := asciicast.WriteFile(path, c, asciicast.WithVersion(3)); err != nil {
 		t.Fatal(err)
 	}
-	got, err := recordings.ReadFile(path)
+	got, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(c, got, cmpopts.IgnoreFields(recordings.Event{}, "Line")); d != "" {
+	if d := cmp.Diff(c, got, cmpopts.IgnoreFields(asciicast.Event{}, "Line")); d != "" {
 		t.Errorf("read back (-want +got):\n%s", d)
+	}
+}
+
+// Every event is in the file when its call returns, without Flush or
+// Close: a process that ends in os.Exit or SIGKILL leaves a recording of
+// everything before. Buffered holds them back for whole-file writes.
+func TestWriterWritesThrough(t *testing.T) {
+	var through, held bytes.Buffer
+	w, err := asciicast.NewWriter(&through, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := asciicast.NewWriter(&held, session, asciicast.Buffered())
+	if err != nil {
+		t.Fatal(err)
+	}
+	headerOnly := held.Len()
+	for _, w := range []*asciicast.Writer{w, b} {
+		if err := w.Output(time.Second, []byte("hello")); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Input(2*time.Second, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := through.String(); !strings.HasSuffix(got, "[1.000000,\"o\",\"hello\"]\n[2.000000,\"i\",\"x\"]\n") {
+		t.Errorf("write-through Writer holds events back; the output so far is\n%s", got)
+	}
+	if held.Len() != headerOnly {
+		t.Errorf("Buffered Writer wrote events before Flush:\n%s", held.String())
+	}
+}
+
+// A recording is readable by its owner only: it holds everything typed.
+func TestCreateIsPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rec.cast")
+	w, err := asciicast.Create(path, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := fi.Mode().Perm(); perm != 0o600 {
+		t.Errorf("recording mode = %v, want -rw-------", perm)
 	}
 }

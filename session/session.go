@@ -1,0 +1,361 @@
+// Package session is one terminal session as ttyrig sees it, whoever
+// drives it: the program's output, the input sent to it, resizes and its
+// exit, each fed once, in order, to the screen, the readiness engine and
+// the recording. A live terminal (package termtest) feeds a Session from a
+// PTY and ticks it with a real timer; a replay (package recordings) feeds
+// one from an asciicast file on a virtual clock. Since both go through the
+// same Session, a replayed recording is decided exactly as the live
+// session was.
+//
+// A Session has no goroutine and reads no clock: every method takes the
+// time of what happened, and the owner calls Tick when Deadline passes.
+//
+//	s, err := session.New(100, 30, start, session.WithCommand(argv))
+//	s.Output(now, chunk)           // what the program wrote
+//	if at, ok := s.Deadline(); ok { // when to look again without new events
+//		s.Tick(at)
+//	}
+//	fmt.Println(s.Snapshot())
+package session
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ttyrig/ttyrig/clock"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// DefaultStuckAfter is how long a program may stay not ready, after it
+// started or after the last input, before the engine calls it stuck, when
+// the owner does not say (termtest says: its wait bound).
+const DefaultStuckAfter = 10 * time.Second
+
+// LastKept is how much recent output a session keeps for failure reports.
+const LastKept = 2048
+
+// Recorder is where a session is recorded as it happens (an
+// asciicast.Writer). Times count from the session's start.
+type Recorder interface {
+	Output(t time.Duration, p []byte) error
+	Input(t time.Duration, p []byte) error
+	Resize(t time.Duration, cols, rows int) error
+	Marker(t time.Duration, label string) error
+	Exit(t time.Duration, code int) error
+	Close() error
+}
+
+// Option configures a Session.
+type Option func(*config)
+
+type config struct {
+	argv       []string
+	runtime    string
+	profile    *ready.Profile
+	stuckAfter time.Duration
+	engineOpts []ready.Option
+	rec        Recorder
+	replies    func([]byte)
+	clock      clock.Clock
+}
+
+// WithCommand names the program the session runs, for reports and to
+// infer the readiness profile (ready.Resolve).
+func WithCommand(argv []string) Option {
+	return func(c *config) { c.argv = append([]string(nil), argv...) }
+}
+
+// WithRuntime decides with a named built-in profile or a JSON profile file
+// (as ready.Resolve reads it) instead of the one inferred from the command.
+func WithRuntime(name string) Option { return func(c *config) { c.runtime = name } }
+
+// WithProfile decides with the given profile.
+func WithProfile(p ready.Profile) Option { return func(c *config) { c.profile = &p } }
+
+// WithStuckAfter sets the engine's stuck bound (default DefaultStuckAfter;
+// zero disables it).
+func WithStuckAfter(d time.Duration) Option { return func(c *config) { c.stuckAfter = d } }
+
+// WithEngineOptions passes further options to the readiness engine.
+func WithEngineOptions(opts ...ready.Option) Option {
+	return func(c *config) { c.engineOpts = append(c.engineOpts, opts...) }
+}
+
+// WithRecorder records the session into r; Close closes it.
+func WithRecorder(r Recorder) Option { return func(c *config) { c.rec = r } }
+
+// WithReplies sets where the screen's answers to terminal queries go (a
+// live program's input). Without it they are discarded, as replay wants.
+func WithReplies(f func([]byte)) Option { return func(c *config) { c.replies = f } }
+
+// WithClock sets the clock the screen judges a held synchronized update
+// by when read between events (default the wall clock); a replay passes
+// its virtual clock.
+func WithClock(c clock.Clock) Option { return func(cfg *config) { cfg.clock = c } }
+
+// Session is one terminal session: screen, readiness engine, recording,
+// the last output and the exit status. Its methods are safe for concurrent
+// use; each event is applied whole (screen, recording, engine) under one
+// lock, so the recording's order is the order the engine saw.
+type Session struct {
+	argv  []string
+	start time.Time
+	prof  ready.Profile
+	scr   *screen.Screen
+
+	mu      sync.Mutex
+	eng     *ready.Engine
+	rec     Recorder
+	recErr  error // the recorder's first error
+	last    []byte
+	exited  bool
+	code    int
+	changed chan struct{} // closed and replaced at every change
+	closed  bool
+}
+
+// New starts a cols×rows session at start. It fails for an unknown runtime
+// or a profile the engine rejects.
+func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
+	cfg := config{stuckAfter: DefaultStuckAfter, clock: clock.Real}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var prof ready.Profile
+	if cfg.profile != nil {
+		prof = *cfg.profile
+	} else {
+		p, err := ready.Resolve(cfg.runtime, cfg.argv)
+		if err != nil {
+			return nil, fmt.Errorf("session: runtime %q: %w", cfg.runtime, err)
+		}
+		prof = p
+	}
+	eopts := append([]ready.Option{ready.StuckAfter(cfg.stuckAfter), ready.StartAt(start)}, cfg.engineOpts...)
+	eng, err := ready.NewEngine(prof, eopts...)
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	sopts := []screen.Option{screen.WithClock(cfg.clock)}
+	if cfg.replies != nil {
+		sopts = append(sopts, screen.WithReplies(cfg.replies))
+	}
+	return &Session{
+		argv:    cfg.argv,
+		start:   start,
+		prof:    eng.Profile(),
+		scr:     screen.New(cols, rows, sopts...),
+		eng:     eng,
+		rec:     cfg.rec,
+		changed: make(chan struct{}),
+	}, nil
+}
+
+// Output applies p, which the program wrote at t: the screen parses it,
+// the recording and the failure report keep it, and the engine decides on
+// the screen after it. It returns the transitions it caused.
+func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.scr.WriteAt(t, p)
+	s.keepLast(p)
+	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
+	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot()})
+}
+
+// Input applies p, sent to the program at t. Call it before the program can
+// read p, so its reaction is never mistaken for what came before.
+func (s *Session) Input(t time.Time, p []byte) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.record(func(r Recorder) error { return r.Input(t.Sub(s.start), p) })
+	return s.observe(ready.Event{Time: t, Kind: ready.Input, Data: p, Screen: s.scr.Snapshot()})
+}
+
+// Resize applies a resize of the terminal to cols×rows at t.
+func (s *Session) Resize(t time.Time, cols, rows int) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.scr.Resize(cols, rows)
+	s.record(func(r Recorder) error { return r.Resize(t.Sub(s.start), cols, rows) })
+	return s.observe(ready.Event{Time: t, Kind: ready.Resize, Screen: s.scr.Snapshot()})
+}
+
+// Exit applies the program's end with status code at t. Only the first
+// call counts.
+func (s *Session) Exit(t time.Time, code int) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.exited {
+		return nil
+	}
+	s.exited, s.code = true, code
+	s.record(func(r Recorder) error { return r.Exit(t.Sub(s.start), code) })
+	return s.observe(ready.Event{Time: t, Kind: ready.Exit, Code: code, Screen: s.scr.Snapshot()})
+}
+
+// Marker adds a labelled marker to the recording at t (calibration reads
+// "ready" and "busy" markers as ground truth). Without a recorder it does
+// nothing.
+func (s *Session) Marker(t time.Time, label string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rec == nil || s.closed {
+		return nil
+	}
+	return s.rec.Marker(t.Sub(s.start), label)
+}
+
+// Tick lets the engine decide what quiet time up to t means. Call it when
+// Deadline passes.
+func (s *Session) Tick(t time.Time) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	trs := s.eng.Tick(t)
+	if len(trs) > 0 {
+		s.notify()
+	}
+	return trs
+}
+
+// Deadline returns when the engine next wants Tick without new events.
+func (s *Session) Deadline() (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.eng.Deadline()
+}
+
+// observe feeds the engine and wakes everyone waiting. Call with s.mu held.
+func (s *Session) observe(ev ready.Event) []ready.Transition {
+	trs := s.eng.Observe(ev)
+	s.notify()
+	return trs
+}
+
+func (s *Session) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// record writes to the recorder, keeping its first error for Close.
+func (s *Session) record(f func(Recorder) error) {
+	if s.rec == nil || s.closed {
+		return
+	}
+	if err := f(s.rec); err != nil && s.recErr == nil {
+		s.recErr = err
+	}
+}
+
+func (s *Session) keepLast(p []byte) {
+	if len(p) >= LastKept {
+		s.last = append(s.last[:0], p[len(p)-LastKept:]...)
+		return
+	}
+	if over := len(s.last) + len(p) - LastKept; over > 0 {
+		s.last = append(s.last[:0], s.last[over:]...)
+	}
+	s.last = append(s.last, p...)
+}
+
+// Close releases the screen and closes the recorder; it returns the
+// recorder's first error. The session stays readable.
+func (s *Session) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return s.recErr
+	}
+	s.closed = true
+	_ = s.scr.Close()
+	if s.rec != nil {
+		if err := s.rec.Close(); err != nil && s.recErr == nil {
+			s.recErr = err
+		}
+	}
+	return s.recErr
+}
+
+// Snapshot returns the screen as it is now.
+func (s *Session) Snapshot() screen.Snapshot { return s.scr.Snapshot() }
+
+// Changed returns a channel closed at the next event or transition.
+func (s *Session) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+// Current returns the latest transition.
+func (s *Session) Current() ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.eng.Current()
+}
+
+// Timeline returns every transition so far.
+func (s *Session) Timeline() []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.eng.Timeline()
+}
+
+// Profile returns the profile the session decides with.
+func (s *Session) Profile() ready.Profile { return s.prof }
+
+// Command returns the program's argv as given by WithCommand.
+func (s *Session) Command() []string { return s.argv }
+
+// Start returns when the session started: offsets in the recording and in
+// reports count from here.
+func (s *Session) Start() time.Time { return s.start }
+
+// ExitCode returns the exit status once Exit has been applied.
+func (s *Session) ExitCode() (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.code, s.exited
+}
+
+// LastOutput returns the most recent output (up to LastKept bytes).
+func (s *Session) LastOutput() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]byte(nil), s.last...)
+}
+
+// Describe explains the session for a failure message: the screen with the
+// cursor marked, the last bytes received, quoted so escape sequences show,
+// and the readiness timeline with offsets from the start.
+func (s *Session) Describe() string {
+	snap := s.scr.Snapshot()
+	s.mu.Lock()
+	last := append([]byte(nil), s.last...)
+	timeline := s.eng.Timeline()
+	s.mu.Unlock()
+
+	var b strings.Builder
+	b.WriteString(snap.String())
+	fmt.Fprintf(&b, "last %d bytes received: %s\n", len(last), strconv.Quote(string(last)))
+	b.WriteString("readiness timeline:\n")
+	if len(timeline) == 0 {
+		b.WriteString("  (no transitions)\n")
+	}
+	for _, tr := range timeline {
+		off := strconv.FormatFloat(tr.Time.Sub(s.start).Seconds(), 'f', 3, 64) + "s"
+		fmt.Fprintf(&b, "  +%-8s %-8s cursor %-6s %s\n", off, tr.State, tr.Cursor, tr.Reason)
+	}
+	return b.String()
+}
+
+// Status returns the engine's view now: the current state with the reason
+// it is not (yet) something else, which may be newer than Current's.
+func (s *Session) Status() ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.eng.Status()
+}
