@@ -114,6 +114,7 @@ type Session struct {
 	last    []byte
 	exited  bool
 	code    int
+	seen    time.Time     // time of the latest event
 	changed chan struct{} // closed and replaced at every change
 	closed  bool
 }
@@ -212,9 +213,17 @@ func (s *Session) Marker(t time.Time, label string) error {
 
 // Tick lets the engine decide what quiet time up to t means. Call it when
 // Deadline passes.
+//
+// A real timer fires a little after the deadline it was set for. When no
+// event came in between, the engine is ticked at the deadline itself, as a
+// replay on a virtual clock ticks it, so live and replayed timelines agree
+// to the microsecond rather than to the timer's lateness.
 func (s *Session) Tick(t time.Time) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if dl, ok := s.eng.Deadline(); ok && dl.Before(t) && !dl.Before(s.seen) {
+		t = dl
+	}
 	trs := s.eng.Tick(t)
 	if len(trs) > 0 {
 		s.notify()
@@ -231,6 +240,9 @@ func (s *Session) Deadline() (time.Time, bool) {
 
 // observe feeds the engine and wakes everyone waiting. Call with s.mu held.
 func (s *Session) observe(ev ready.Event) []ready.Transition {
+	if ev.Time.After(s.seen) {
+		s.seen = ev.Time
+	}
 	trs := s.eng.Observe(ev)
 	s.notify()
 	return trs
