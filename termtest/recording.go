@@ -1,9 +1,11 @@
 package termtest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +139,7 @@ func moveFile(from, to string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
+	if err := os.WriteFile(to, b, 0o600); err != nil {
 		return err
 	}
 	return os.Remove(from)
@@ -151,4 +153,13 @@ func envMap(env []string) map[string]string {
 		m[k] = v
 	}
 	return m
+}
+
+// panicking reports whether the calling goroutine is unwinding a panic: a
+// test's cleanups run from the deferred calls of its goroutine, so a panic
+// in the test shows in their stack as a frame of runtime.gopanic, written
+// "panic(" at the start of a line. (recover cannot tell: it works only in
+// the deferred function itself, and would stop the panic.)
+func panicking() bool {
+	return bytes.Contains(debug.Stack(), []byte("\npanic("))
 }

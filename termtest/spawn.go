@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
@@ -56,11 +57,18 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 		tb.Fatalf("termtest.Spawn: %v", err)
 	}
 	tb.Cleanup(func() {
+		// A test that panics runs its cleanups before it is marked failed
+		// (testing's tRunner), so Failed alone would throw its recording
+		// away; the panic is still on this goroutine's stack.
+		failed := tb.Failed() || panicking()
+		if failed {
+			_ = term.Marker(time.Time{}, "test failed")
+		}
 		_ = term.Close()
 		if tmp == "" {
 			return
 		}
-		if tb.Failed() {
+		if failed {
 			keepRecording(tb, tmp, keepAbs)
 		} else {
 			_ = os.Remove(tmp)
