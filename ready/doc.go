@@ -4,7 +4,7 @@
 // question, exited, stuck), each with its time, cursor and reason.
 //
 // Signals are weighed strongest first: explicit protocols in the output
-// (OSC 133, OSC 9;4, Codex's OSC 7501) and the process exiting; a runtime
+// (OSC 133, OSC 9;4, Codex's OSC 7501, as the screen's parser reports them) and the process exiting; a runtime
 // Profile's markers (Generic, Claude, Codex, Gemini, or a JSON file);
 // question patterns; animation (spinners repainting); the cursor at an input
 // position on a stable screen; and silence. The engine never sleeps and never
@@ -12,7 +12,8 @@
 // the same decisions:
 //
 //	e, _ := ready.NewEngine(ready.Generic())
-//	e.Observe(ready.Event{Time: t, Kind: ready.Output, Data: chunk, Screen: snap})
+//	ch := scr.WriteAt(t, chunk) // the screen parses; ch holds its protocol marks
+//	e.Observe(ready.Event{Time: t, Kind: ready.Output, Data: chunk, Screen: scr.Snapshot(), Changes: ch})
 //	if d, ok := e.Deadline(); ok { /* at d: */ e.Tick(d) }
 //	fmt.Println(e.Current())
 package ready

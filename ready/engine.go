@@ -154,7 +154,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 		return e.emit(out, Transition{Time: e.now, State: Exited, Signal: SignalExit,
 			Reason: fmt.Sprintf("the process exited with status %d", ev.Code), Cursor: ev.Screen.Cursor(), Code: ev.Code})
 	case Output:
-		e.proto.output(ev.Data)
+		e.proto.output(ev.Changes)
 		e.see(ev.Screen)
 	case Input:
 		e.see(ev.Screen) // what changed before the input is no reaction to it
@@ -510,8 +510,8 @@ func (e *Engine) evaluate(now time.Time) decision {
 			return e.notReady(SignalAnimation, "%s; waiting for %v without change", why, ms(aq))
 		}
 	}
-	if e.proto.scan.queryPending && need < probeHold {
-		need, needWhy = probeHold, "terminal query "+e.proto.scan.lastQuery+" was the last output"
+	if q, ok := e.proto.queryPending(); ok && need < probeHold {
+		need, needWhy = probeHold, "terminal query "+q+" was the last output"
 	}
 	// A clear followed by more drawing later is a redraw in stages; a clear
 	// drawn over in the same burst is one complete frame.

@@ -36,7 +36,13 @@ func (k EventKind) String() string {
 type Event struct {
 	Time   time.Time
 	Kind   EventKind
-	Data   []byte
+	Data   []byte          // the bytes written (Output) or sent (Input)
 	Code   int             // exit status, for Exit
 	Screen screen.Snapshot // the screen after the event
+
+	// Changes is what screen.Screen.WriteAt reported for Output: the rows
+	// it changed and the protocol marks (OSC 133, 9;4, 7501, notifications,
+	// BEL, terminal queries) its parser saw. The engine reads protocols
+	// from here, never from Data.
+	Changes screen.Changes
 }

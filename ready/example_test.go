@@ -17,8 +17,8 @@ func ExampleEngine() {
 	eng, _ := ready.NewEngine(ready.Generic())
 
 	out := []byte("welcome\r\n$ ")
-	scr.WriteAt(t0, out)
-	eng.Observe(ready.Event{Time: t0, Kind: ready.Output, Data: out, Screen: scr.Snapshot()})
+	ch := scr.WriteAt(t0, out)
+	eng.Observe(ready.Event{Time: t0, Kind: ready.Output, Data: out, Screen: scr.Snapshot(), Changes: ch})
 	fmt.Println(eng.Current().State)
 
 	deadline, _ := eng.Deadline()

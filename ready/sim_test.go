@@ -40,8 +40,8 @@ func newSim(t testing.TB, p ready.Profile, opts ...ready.Option) *sim {
 // out feeds program output now.
 func (s *sim) out(p string) {
 	now := s.clk.Now()
-	s.scr.WriteAt(now, []byte(p))
-	s.eng.Observe(ready.Event{Time: now, Kind: ready.Output, Data: []byte(p), Screen: s.scr.Snapshot()})
+	ch := s.scr.WriteAt(now, []byte(p))
+	s.eng.Observe(ready.Event{Time: now, Kind: ready.Output, Data: []byte(p), Screen: s.scr.Snapshot(), Changes: ch})
 }
 
 // in records input sent now.

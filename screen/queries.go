@@ -21,6 +21,7 @@ func (s *Screen) registerHandlers() {
 
 	// XTVERSION: DCS > | name ST.
 	e.RegisterCsiHandler(ansi.Command('>', 0, 'q'), func(params ansi.Params) bool {
+		s.query("CSI >q")
 		reply("\x1bP>|" + Version + "\x1b\\")
 		return true
 	})
@@ -29,6 +30,7 @@ func (s *Screen) registerHandlers() {
 	// (CSI < n u) and set (CSI = f ; m u). Answering the query matters most:
 	// programs wait for it (or for the DA1 that follows) before drawing.
 	e.RegisterCsiHandler(ansi.Command('?', 0, 'u'), func(params ansi.Params) bool {
+		s.query("CSI ?u")
 		reply(fmt.Sprintf("\x1b[?%du", s.kitty.current()))
 		return true
 	})
@@ -55,8 +57,10 @@ func (s *Screen) registerHandlers() {
 		op, _, _ := params.Param(0, 0)
 		switch op {
 		case 18:
+			s.query("CSI 18t")
 			reply(fmt.Sprintf("\x1b[8;%d;%dt", e.Height(), e.Width()))
 		case 14:
+			s.query("CSI 14t")
 			reply(fmt.Sprintf("\x1b[4;%d;%dt", e.Height()*20, e.Width()*10))
 		default:
 			return false
@@ -89,6 +93,7 @@ func (s *Screen) registerHandlers() {
 		}
 		if string(t) != s.title {
 			s.title = string(t)
+			s.titleChanged = true
 			s.touch()
 		}
 		return false // let x/vt keep its own copy and callbacks

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
@@ -73,6 +74,14 @@ type Screen struct {
 
 	scratch scratch // reused by readRow
 
+	// What the write being parsed did, for its Changes.
+	marks        []Mark
+	pendingQuery string // the last query, until something is printed after it
+	changedRows  []int
+	cursorMoved  bool
+	titleChanged bool
+	modesChanged bool
+
 	drained chan struct{}
 }
 
@@ -89,12 +98,16 @@ func New(cols, rows int, opts ...Option) *Screen {
 		o(s)
 	}
 	s.emu.SetCallbacks(vt.Callbacks{
-		AltScreen:        func(on bool) { s.alt = on; s.cleared = s.now; s.allDirty = true; s.touch() },
-		CursorVisibility: func(v bool) { s.visible = v; s.touch() },
+		AltScreen:        func(on bool) { s.alt = on; s.cleared = s.now; s.allDirty = true; s.modesChanged = true; s.touch() },
+		CursorVisibility: func(v bool) { s.visible = v; s.modesChanged = true; s.touch() },
 		EnableMode:       func(m ansi.Mode) { s.modeChanged(m, true) },
 		DisableMode:      func(m ansi.Mode) { s.modeChanged(m, false) },
+		Bell:             func() { s.mark(Mark{Kind: MarkBell, Raw: "BEL"}) },
+		// Printing moves the cursor: a query is answered, not pending.
+		CursorPosition: func(_, _ uv.Position) { s.pendingQuery = "" },
 	})
 	s.registerHandlers()
+	s.registerMarks()
 	// Make DECRQM report synchronized output as supported-and-reset rather
 	// than unknown, so programs that probe for it use it, as they would in
 	// a modern terminal.
@@ -136,12 +149,15 @@ func (s *Screen) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// WriteAt feeds program output that arrived at t. Queries in p are answered
-// as they are parsed, so a cursor report reflects the cursor at the moment
-// of the query even in the middle of a chunk.
-func (s *Screen) WriteAt(t time.Time, p []byte) {
+// WriteAt feeds program output that arrived at t and reports what it
+// changed and the protocol marks it held. Queries in p are answered as they
+// are parsed, so a cursor report reflects the cursor at the moment of the
+// query even in the middle of a chunk.
+func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.resetChanges()
+	defer s.writeDone()
 	s.now = t
 	if t.After(s.at) {
 		s.at = t
@@ -159,9 +175,10 @@ func (s *Screen) WriteAt(t time.Time, p []byte) {
 	}
 	_, _ = s.emu.Write(p)
 	if s.syncOpen && t.Sub(s.syncStart) < syncHoldLimit {
-		return // observers keep seeing the frozen frame
+		return s.changes() // observers keep seeing the frozen frame
 	}
 	s.refresh()
+	return s.changes()
 }
 
 // Resize changes the screen size, as the terminal window would.
@@ -227,6 +244,7 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 		}
 	case ansi.ModeBracketedPaste:
 		s.bracketed = on
+		s.modesChanged = true
 		s.touch()
 	}
 }
@@ -263,6 +281,7 @@ func (s *Screen) refresh() {
 			s.rowsShared = false
 		}
 		s.rows[y] = r
+		s.changedRows = append(s.changedRows, y)
 		changed = true
 	}
 	if s.rowsShared { // nothing changed: s.rows is still prev
@@ -277,6 +296,7 @@ func (s *Screen) refresh() {
 	cur := Position{Row: pos.Y + 1, Col: pos.X + 1}
 	if cur != s.cursor {
 		s.cursor, changed = cur, true
+		s.cursorMoved = true
 	}
 	if changed {
 		s.changed = s.now

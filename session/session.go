@@ -162,10 +162,10 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.scr.WriteAt(t, p)
+	ch := s.scr.WriteAt(t, p)
 	s.keepLast(p)
 	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
-	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot()})
+	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot(), Changes: ch})
 }
 
 // Input applies p, sent to the program at t. Call it before the program can
