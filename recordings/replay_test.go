@@ -62,25 +62,6 @@ func TestReplayIsDeterministic(t *testing.T) {
 	}
 }
 
-// The state timeline of every recording is a golden file (what
-// `ttyrig replay --events` prints); a change in detection shows up as a
-// reviewed diff. `go test ./recordings -update` rewrites them.
-func TestReplayEventsGolden(t *testing.T) {
-	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".events.jsonl"))
-	for _, f := range corpusFiles(t) {
-		rep, err := recordings.ReplayFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if err := recordings.WriteEvents(&buf, rep.Start(), rep.Run()); err != nil {
-			t.Fatal(err)
-		}
-		rep.Close()
-		g.Assert(t, name(f), buf.Bytes())
-	}
-}
-
 // The calibration table of the whole corpus is a golden file, and the
 // engine is never early on any recording with ground truth.
 func TestCalibrationGolden(t *testing.T) {

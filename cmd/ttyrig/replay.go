@@ -33,14 +33,14 @@ func replay(args []string, stdout, stderr io.Writer) error {
 	if *at >= 0 {
 		snap := rep.At(time.Duration(*at * float64(time.Second)))
 		if *events {
-			return recordings.WriteEvents(stdout, rep.Start(), rep.Timeline())
+			return writeEvents(stdout, rep.Start(), rep.Timeline())
 		}
 		_, err := fmt.Fprint(stdout, snap.String())
 		return err
 	}
 	timeline := rep.Run()
 	if *events {
-		return recordings.WriteEvents(stdout, rep.Start(), timeline)
+		return writeEvents(stdout, rep.Start(), timeline)
 	}
 	_, err = fmt.Fprint(stdout, rep.Snapshot().String())
 	return err

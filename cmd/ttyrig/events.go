@@ -1,4 +1,4 @@
-package recordings
+package main
 
 import (
 	"encoding/json"
@@ -9,9 +9,10 @@ import (
 	"github.com/ttyrig/ttyrig/ready"
 )
 
-// TransitionLine is one state transition as `ttyrig replay --events` prints
-// it: a JSON object per line. Scripts depend on these field names.
-type TransitionLine struct {
+// transitionLine is one state transition as `ttyrig replay --events` prints
+// it: a JSON object per line. Scripts depend on these field names; the
+// goldens in recordings/testdata/golden are this format.
+type transitionLine struct {
 	T      float64 `json:"t"` // seconds from the recording's start, to the millisecond
 	State  string  `json:"state"`
 	Reason string  `json:"reason"`
@@ -21,12 +22,12 @@ type TransitionLine struct {
 	Code   *int    `json:"code,omitempty"` // exit status, for "exited"
 }
 
-// WriteEvents writes transitions as JSON lines, times relative to start.
-func WriteEvents(w io.Writer, start time.Time, timeline []ready.Transition) error {
+// writeEvents writes transitions as JSON lines, times relative to start.
+func writeEvents(w io.Writer, start time.Time, timeline []ready.Transition) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for _, tr := range timeline {
-		line := TransitionLine{
+		line := transitionLine{
 			T:      math.Round(tr.Time.Sub(start).Seconds()*1000) / 1000,
 			State:  string(tr.State),
 			Reason: tr.Reason,
