@@ -1,0 +1,151 @@
+package session_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/clock"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/session"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func newSession(t *testing.T, opts ...session.Option) *session.Session {
+	t.Helper()
+	s, err := session.New(80, 24, t0, append([]session.Option{session.WithClock(clock.NewVirtual(t0))}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// A shell's OSC 133 prompt is decided from the screen's marks, the
+// recording gets every event in order, and the report shows it all.
+func TestSessionFeedsEveryPart(t *testing.T) {
+	var file bytes.Buffer
+	w, err := asciicast.NewWriter(&file, asciicast.Header{Width: 80, Height: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, session.WithCommand([]string{"bash"}), session.WithRecorder(w))
+	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
+
+	s.Output(ms(10), []byte("\x1b]133;A\x07$ \x1b]133;B\x07"))
+	if cur := s.Current(); cur.State != ready.Ready || cur.Signal != ready.SignalProtocol {
+		t.Fatalf("after OSC 133;B: %v, want ready by protocol", cur)
+	}
+	s.Input(ms(20), []byte("ls\r"))
+	s.Resize(ms(30), 90, 30)
+	s.Output(ms(40), []byte("ls\r\n\x1b]133;C\x07file\r\n\x1b]133;D;0\x07"))
+	s.Exit(ms(50), 3)
+	s.Exit(ms(60), 4) // only the first exit counts
+	if code, ok := s.ExitCode(); !ok || code != 3 {
+		t.Errorf("ExitCode() = %d, %v; want 3, true", code, ok)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	c, err := asciicast.Read(&file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, e := range c.Events {
+		kinds = append(kinds, fmt.Sprintf("%v@%v", e.Kind, e.Time))
+	}
+	if got, want := strings.Join(kinds, " "), "o@10ms i@20ms r@30ms o@40ms m@50ms"; got != want {
+		t.Errorf("recorded events %s, want %s", got, want)
+	}
+	report := s.Describe()
+	for _, want := range []string{"│file", `last `, `\x1b]133;D;0\a`, "+0.010s", "ready", "exited"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("Describe lacks %q:\n%s", want, report)
+		}
+	}
+}
+
+// The failure report keeps the last LastKept bytes of output, however it
+// arrived.
+func TestLastOutputIsBounded(t *testing.T) {
+	s := newSession(t)
+	for i := range 100 {
+		s.Output(t0.Add(time.Duration(i)*time.Millisecond), []byte(fmt.Sprintf("line %03d\r\n", i)))
+	}
+	s.Output(t0.Add(time.Second), bytes.Repeat([]byte("x"), 3*session.LastKept))
+	s.Output(t0.Add(2*time.Second), []byte("end"))
+	last := s.LastOutput()
+	if len(last) != session.LastKept || !bytes.HasSuffix(last, []byte("xxxend")) {
+		t.Errorf("last output: %d bytes ending %q; want %d ending with the latest", len(last), last[max(len(last)-10, 0):], session.LastKept)
+	}
+}
+
+// A late timer ticks the engine at its deadline when nothing happened in
+// between, as a replay would; after an event, at the time it is given.
+func TestTickAtTheDeadline(t *testing.T) {
+	s := newSession(t)
+	s.Output(t0, []byte("$ "))
+	dl, ok := s.Deadline()
+	if !ok {
+		t.Fatal("no deadline after a prompt")
+	}
+	trs := s.Tick(dl.Add(40 * time.Millisecond)) // the timer fired 40 ms late
+	if len(trs) == 0 || !trs[len(trs)-1].Time.Equal(dl) {
+		t.Errorf("late tick decided %v; want a transition at the deadline %v", trs, dl.Sub(t0))
+	}
+}
+
+// The stuck bound is one default for live and replay.
+func TestDefaultStuckBound(t *testing.T) {
+	s := newSession(t)
+	s.Tick(t0.Add(session.DefaultStuckAfter - time.Millisecond))
+	if st := s.Current().State; st == ready.Stuck {
+		t.Fatalf("stuck before the bound")
+	}
+	s.Tick(t0.Add(session.DefaultStuckAfter))
+	if st := s.Current().State; st != ready.Stuck {
+		t.Errorf("state %s at the stuck bound, want stuck", st)
+	}
+}
+
+// A recorder that fails does not stop the session; Close says why.
+func TestRecorderErrorSurfaces(t *testing.T) {
+	w, err := asciicast.NewWriter(&failAfter{n: 1}, asciicast.Header{Width: 80, Height: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, session.WithRecorder(w))
+	s.Output(t0, []byte("hello"))
+	if got := s.Snapshot().Line(0); got != "hello" {
+		t.Errorf("screen %q after a failed recording", got)
+	}
+	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("Close() = %v, want the recorder's error", err)
+	}
+}
+
+// An unknown runtime fails New with the names it knows.
+func TestUnknownRuntime(t *testing.T) {
+	_, err := session.New(80, 24, t0, session.WithRuntime("nope"))
+	if err == nil || !strings.Contains(err.Error(), "claude") {
+		t.Errorf("New(WithRuntime(nope)) = %v; want the built-in names listed", err)
+	}
+}
+
+// failAfter accepts n writes, then fails.
+type failAfter struct{ n, seen int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	f.seen++
+	if f.seen > f.n {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
