@@ -255,3 +255,28 @@ func TestWaitStopsWhereTheConditionHolds(t *testing.T) {
 		t.Errorf("the answer was already on screen 10 ms before the wait returned at %v", at)
 	}
 }
+
+// The profile is inferred from the header's command read back as the argv
+// termtest wrote, quoting and all: a path with a space still names the
+// program.
+func TestReplayInfersProfileFromQuotedCommand(t *testing.T) {
+	for _, c := range []struct {
+		command string
+		want    string
+	}{
+		{asciicast.JoinCommand([]string{"/opt/my tools/claude", "--resume"}), "claude"},
+		{asciicast.JoinCommand([]string{"node", "/srv/a b/codex"}), "codex"},
+		{"gemini -m flash", "gemini"}, // an older recording's unquoted line
+		{"bash", "generic"},
+	} {
+		cast := &asciicast.Cast{Header: asciicast.Header{Width: 80, Height: 24, Command: c.command}}
+		rep, err := recordings.Replay(cast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.Profile().Name; got != c.want {
+			t.Errorf("command %s: profile %q, want %q", c.command, got, c.want)
+		}
+		rep.Close()
+	}
+}
