@@ -100,9 +100,11 @@ type Changes struct {
 
 // mark notes a protocol mark of the write being parsed.
 func (s *Screen) mark(m Mark) {
-	if len(s.marks) >= maxMarks { // a program flooding marks gets the latest
-		copy(s.marks, s.marks[1:])
-		s.marks = s.marks[:len(s.marks)-1]
+	if len(s.marks) >= maxMarks {
+		// A program flooding marks: keep the latest half, in order, at an
+		// amortised copy per mark. What a mark decides is its latest state.
+		n := copy(s.marks, s.marks[maxMarks/2:])
+		s.marks = s.marks[:n]
 	}
 	s.marks = append(s.marks, m)
 }
@@ -233,6 +235,7 @@ func (s *Screen) registerMarks() {
 }
 
 func (s *Screen) resetChanges() {
+	s.writing = true
 	s.marks, s.changedRows = nil, s.changedRows[:0]
 	s.cursorMoved, s.titleChanged, s.modesChanged = false, false, false
 }
@@ -240,6 +243,7 @@ func (s *Screen) resetChanges() {
 // writeDone drops what a write kept for its report, so a large write's
 // row list is not held until the next one.
 func (s *Screen) writeDone() {
+	s.writing = false
 	if cap(s.changedRows) > 1024 {
 		s.changedRows = nil
 	}

@@ -121,3 +121,19 @@ func TestMarkTextIsBounded(t *testing.T) {
 		t.Errorf("mark of a 3000-byte notification: %d marks, value %d bytes %q", len(m), len(m[0].Value), m[0].Value[max(len(m[0].Value)-8, 0):])
 	}
 }
+
+// A write full of marks reports a bounded number of them, the latest
+// last, in time linear in its length.
+func TestMarkFloodIsBounded(t *testing.T) {
+	s := screen.New(80, 24)
+	defer s.Close()
+	flood := strings.Repeat("\a", 1<<20) + "\x1b]133;B\a"
+	start := time.Now()
+	m := s.WriteAt(time.Now(), []byte(flood)).Marks
+	if len(m) > 256 || m[len(m)-1].Kind != screen.MarkShell {
+		t.Errorf("%d marks after a flood, last %v; want at most 256 ending with the shell mark", len(m), m[len(m)-1])
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("a 1 MiB flood of BEL took %v", d)
+	}
+}

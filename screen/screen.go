@@ -78,6 +78,7 @@ type Screen struct {
 	marks        []Mark
 	pendingQuery string // the last query, until something is printed after it
 	changedRows  []int
+	writing      bool // a WriteAt is collecting its Changes
 	cursorMoved  bool
 	titleChanged bool
 	modesChanged bool
@@ -281,7 +282,9 @@ func (s *Screen) refresh() {
 			s.rowsShared = false
 		}
 		s.rows[y] = r
-		s.changedRows = append(s.changedRows, y)
+		if s.writing {
+			s.changedRows = append(s.changedRows, y)
+		}
 		changed = true
 	}
 	if s.rowsShared { // nothing changed: s.rows is still prev
