@@ -64,7 +64,7 @@ func TestRecordingSurvivesTheEnd(t *testing.T) {
 				t.Fatalf("the child test passed; it should have ended by %s:\n%s", ending, out)
 			}
 			kept, _ := filepath.Glob(filepath.Join(failures, "*.cast"))
-			left, _ := filepath.Glob(filepath.Join(tmp, "ttyrig-*.cast"))
+			left, _ := filepath.Glob(filepath.Join(tmp, "ttyrig-TestRecordingEndsHelper-*.cast"))
 			var path string
 			switch ending {
 			case "panic", "fatal":

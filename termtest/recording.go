@@ -106,12 +106,17 @@ func failureRecording(tb testing.TB) string {
 	if dir == "" {
 		dir = filepath.Join("testdata", "failures")
 	}
-	// Subtest names have '/'; the rest keeps the name valid on any system.
-	name := strings.NewReplacer("/", "__", `\`, "_", ":", "_", " ", "_", "*", "_", "?", "_", `"`, "_", "<", "_", ">", "_", "|", "_").Replace(tb.Name())
+	name := fileName(tb.Name())
 	if n > 1 {
 		name += "-" + strconv.Itoa(n)
 	}
 	return filepath.Join(dir, name+".cast")
+}
+
+// fileName makes a test's name a file name. Subtest names have '/'; the
+// rest keeps the name valid on any system.
+func fileName(test string) string {
+	return strings.NewReplacer("/", "__", `\`, "_", ":", "_", " ", "_", "*", "_", "?", "_", `"`, "_", "<", "_", ">", "_", "|", "_").Replace(test)
 }
 
 // keepRecording moves a finished temporary recording to where failures are

@@ -35,7 +35,11 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	title := tb.Name()
 	opts = append([]Option{func(c *config) { c.title = title }}, opts...)
 	if probe.recording == "" {
-		f, err := os.CreateTemp("", "ttyrig-*.cast")
+		// Named after the test: a process that ends in os.Exit or a
+		// -timeout runs no cleanup, and leaves this file, complete, behind.
+		name := fileName(tb.Name())
+		name = name[:min(len(name), 100)] // file names have a length limit
+		f, err := os.CreateTemp("", "ttyrig-"+name+"-*.cast")
 		if err != nil {
 			tb.Fatalf("termtest.Spawn: recording: %v", err)
 		}
