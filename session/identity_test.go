@@ -11,6 +11,7 @@ import (
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/session"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -190,4 +191,18 @@ func format(ds []decision) string {
 		fmt.Fprintf(&b, "  %s  %s\n", d, d.reason)
 	}
 	return b.String()
+}
+
+// A live terminal left at its defaults calls a program stuck when a replay
+// left at its defaults does: the one default, session.DefaultStuckAfter.
+func TestOneStuckDefault(t *testing.T) {
+	t.Parallel()
+	term, err := termtest.Start(context.Background(), []string{"true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	if term.Timeout() != session.DefaultStuckAfter {
+		t.Errorf("termtest's default wait bound (its stuck bound) is %v; replay's is session.DefaultStuckAfter, %v", term.Timeout(), session.DefaultStuckAfter)
+	}
 }
