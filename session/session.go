@@ -115,6 +115,7 @@ type Session struct {
 	exited  bool
 	code    int
 	seen    time.Time     // time of the latest event
+	ticked  time.Time     // time of the latest Tick
 	changed chan struct{} // closed and replaced at every change
 	closed  bool
 }
@@ -221,9 +222,12 @@ func (s *Session) Marker(t time.Time, label string) error {
 func (s *Session) Tick(t time.Time) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if dl, ok := s.eng.Deadline(); ok && dl.Before(t) && !dl.Before(s.seen) {
+	// Only once per deadline: one the engine keeps after being ticked at it
+	// is looked at again at t, or a timer would spin on it.
+	if dl, ok := s.eng.Deadline(); ok && dl.Before(t) && !dl.Before(s.seen) && dl.After(s.ticked) {
 		t = dl
 	}
+	s.ticked = t
 	trs := s.eng.Tick(t)
 	if len(trs) > 0 {
 		s.notify()

@@ -149,3 +149,37 @@ func (f *failAfter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// A deadline the engine keeps after being ticked at it is not ticked at
+// again: the next Tick is at the time given, or a live timer would spin on
+// the same instant forever.
+func TestTickDoesNotSpinOnAStuckDeadline(t *testing.T) {
+	d := &fixedDeadline{at: t0.Add(100 * time.Millisecond)}
+	s := newSession(t, session.WithEngineOptions(ready.Shadow(d)))
+	s.Tick(t0.Add(150 * time.Millisecond))
+	s.Tick(t0.Add(160 * time.Millisecond))
+	want := []time.Duration{100 * time.Millisecond, 160 * time.Millisecond}
+	var got []time.Duration
+	for _, at := range d.ticks {
+		got = append(got, at.Sub(t0))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("ticked at %v, want %v", got, want)
+	}
+}
+
+// fixedDeadline is a detector that always wants a tick at the same time.
+type fixedDeadline struct {
+	at    time.Time
+	ticks []time.Time
+}
+
+func (f *fixedDeadline) Name() string                           { return "fixed" }
+func (f *fixedDeadline) Observe(ready.Event) []ready.Transition { return nil }
+func (f *fixedDeadline) Tick(t time.Time) []ready.Transition {
+	f.ticks = append(f.ticks, t)
+	return nil
+}
+func (f *fixedDeadline) Deadline() (time.Time, bool)  { return f.at, true }
+func (f *fixedDeadline) Current() ready.Transition    { return ready.Transition{} }
+func (f *fixedDeadline) Timeline() []ready.Transition { return nil }
