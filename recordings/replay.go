@@ -33,7 +33,7 @@ type replayConfig struct {
 	tail       time.Duration
 	stuckAfter time.Duration
 	stopAt     time.Duration // < 0: no stop
-	shadows    []ready.Detector
+	tap        func(ready.Event)
 }
 
 // WithRuntime decides with a named built-in profile ("claude") or a JSON
@@ -58,12 +58,11 @@ func WithStuckAfter(d time.Duration) ReplayOption {
 // Done is closed there, and later events are never applied.
 func StopAt(d time.Duration) ReplayOption { return func(c *replayConfig) { c.stopAt = max(d, 0) } }
 
-// WithShadows feeds other detectors (such as ready.Baselines) the same
-// events and timers as the engine, to compare their decisions. A detector
-// keeps state: give each replay fresh ones.
-func WithShadows(ds ...ready.Detector) ReplayOption {
-	return func(c *replayConfig) { c.shadows = append(c.shadows, ds...) }
-}
+// WithTap calls f with every event the replay feeds the engine, as it feeds
+// it: to run other detectors or analyses on exactly the same stream. Only
+// the replay's first pass calls it (moving backwards replays again from the
+// start, unseen).
+func WithTap(f func(ready.Event)) ReplayOption { return func(c *replayConfig) { c.tap = f } }
 
 // Replayer plays a recording through a screen and the readiness engine on a
 // virtual clock: recorded output goes to screen.Screen.WriteAt and then, with
@@ -88,6 +87,7 @@ type Replayer struct {
 	clk     *clock.Virtual
 	scr     *screen.Screen
 	eng     *ready.Engine
+	tap     func(ready.Event) // the config's tap, on the first pass only
 	next    int               // index of the next event to apply
 	shots   []screen.Snapshot // the screen at each transition of the timeline
 	stepped int               // transitions Step has handed out
@@ -191,11 +191,11 @@ func checkCast(c *Cast) error {
 // reset puts the replay back at the start of the recording, with a fresh
 // screen and engine. Call with r.mu held (or before r is shared).
 func (r *Replayer) reset() error {
-	var shadows []ready.Detector
+	r.tap = nil
 	if r.scr == nil {
-		shadows = r.cfg.shadows // detectors keep state: only the first run feeds them
+		r.tap = r.cfg.tap // only the first pass is tapped
 	}
-	eng, err := ready.NewEngine(r.prof, ready.StuckAfter(r.cfg.stuckAfter), ready.StartAt(r.start), ready.Shadow(shadows...))
+	eng, err := ready.NewEngine(r.prof, ready.StuckAfter(r.cfg.stuckAfter), ready.StartAt(r.start))
 	if err != nil {
 		return err
 	}
@@ -374,12 +374,12 @@ func (r *Replayer) apply(e Event, at time.Time) []ready.Transition {
 		data := []byte(e.Data)
 		r.scr.WriteAt(at, data)
 		r.keepLast(data)
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Output, Data: data, Screen: r.scr.Snapshot()})
+		return r.observe(ready.Event{Time: at, Kind: ready.Output, Data: data, Screen: r.scr.Snapshot()})
 	case Input:
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Input, Data: []byte(e.Data), Screen: r.scr.Snapshot()})
+		return r.observe(ready.Event{Time: at, Kind: ready.Input, Data: []byte(e.Data), Screen: r.scr.Snapshot()})
 	case Resize:
 		r.scr.Resize(e.Cols, e.Rows)
-		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Resize, Screen: r.scr.Snapshot()})
+		return r.observe(ready.Event{Time: at, Kind: ready.Resize, Screen: r.scr.Snapshot()})
 	case Exit:
 		return r.exit(at, e.Code)
 	case Marker:
@@ -405,7 +405,15 @@ func (r *Replayer) exit(at time.Time, code int) []ready.Transition {
 		return nil
 	}
 	r.exited, r.code = true, code
-	return r.eng.Observe(ready.Event{Time: at, Kind: ready.Exit, Code: code, Screen: r.scr.Snapshot()})
+	return r.observe(ready.Event{Time: at, Kind: ready.Exit, Code: code, Screen: r.scr.Snapshot()})
+}
+
+// observe feeds the engine, and the tap if there is one.
+func (r *Replayer) observe(ev ready.Event) []ready.Transition {
+	if r.tap != nil {
+		r.tap(ev)
+	}
+	return r.eng.Observe(ev)
 }
 
 func (r *Replayer) keepLast(p []byte) {

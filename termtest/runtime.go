@@ -23,8 +23,7 @@ func newEngine(cfg config, argv []string, now time.Time) (*ready.Engine, error) 
 	if err != nil {
 		return nil, err
 	}
-	opts := append([]ready.Option{ready.StuckAfter(cfg.timeout), ready.StartAt(now)}, cfg.readyOpts...)
-	return ready.NewEngine(p, opts...)
+	return ready.NewEngine(p, ready.StuckAfter(cfg.timeout), ready.StartAt(now))
 }
 
 // Profile returns the readiness profile the terminal decides with.

@@ -272,6 +272,9 @@ func (t *Terminal) timerLoop() {
 
 // observe feeds the engine and wakes everyone waiting. Call with t.mu held.
 func (t *Terminal) observe(ev ready.Event) {
+	if t.cfg.tap != nil {
+		t.cfg.tap(ev)
+	}
 	t.eng.Observe(ev)
 	t.notifyLocked()
 	select {

@@ -1,0 +1,192 @@
+package ready
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// facts is what the engine has seen, kept up to date event by event and
+// read by every signal: the screen as last seen, when each row changed, the
+// animation frames, and what the protocols said. Signals read it; only the
+// engine writes it.
+type facts struct {
+	prof Profile
+	// the profile's marker sets, compiled
+	busy, idle, questions []compiledMarker
+
+	now time.Time // latest time seen
+	ref time.Time // start of the current wait for readiness: start or last input
+
+	view       *view // the screen as last seen; nil before the first one
+	rowTimes   []time.Time
+	titleTime  time.Time
+	burstStart time.Time // first change after the screen was last quiet (Quiet long)
+	// lastChange is when the screen last changed visibly; lastSolid the
+	// same, leaving out repeat frames of a region already seen animating
+	// (the alternate screen's clocks and counters).
+	lastChange, lastSolid time.Time
+	syncOpen              bool
+	syncSince             time.Time
+	anim                  animation
+	proto                 protocols
+
+	inputAt  time.Time
+	answered *Prompt // the question on screen when input was last sent
+	awaiting bool    // input sent, no visible reaction yet
+	waited   bool    // a Ready or Question state was reached at least once
+}
+
+// see takes in the screen after an event: which rows changed, whether that
+// was an animation frame, what markers and questions are on it now. It
+// reports whether the screen changed visibly.
+func (f *facts) see(s screen.Snapshot) bool {
+	if s.SyncOpen() != f.syncOpen {
+		f.syncOpen, f.syncSince = s.SyncOpen(), f.now
+	}
+	_, rows := s.Size()
+	if rows == 0 {
+		return false // no screen with this event
+	}
+	// The screen's change time says whether anything changed, except when
+	// two events share an instant (a replay, a coarse clock): then compare.
+	if f.view != nil && !s.Changed().After(f.view.snap.Changed()) && len(f.view.rows) == rows &&
+		(s.Changed().Before(f.view.snap.Changed()) || sameScreen(f.view.snap, s)) {
+		f.view.snap = s
+		return false
+	}
+	t := s.Changed()
+	if t.IsZero() || t.After(f.now) {
+		t = f.now
+	}
+	if f.view == nil || t.Sub(f.lastChange) >= f.prof.Quiet.D() {
+		f.burstStart = t
+	}
+	nv := newView(s)
+	over, grown := changedRows(f.view, nv)
+	if len(f.rowTimes) != rows {
+		f.rowTimes = make([]time.Time, rows)
+	}
+	for _, r := range append(over, grown...) {
+		f.rowTimes[r-1] = t
+	}
+	repeat := true // every part of this change repaints a region already animating
+	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
+		rows := append(slices.Clone(over), grown...)
+		key := rowKey(rows)
+		repeat = len(grown) == 0 && f.anim.seen(t, key)
+		f.anim.add(t, key, rows, len(over) > 0)
+	} else if n > 0 {
+		// A large redraw moves content around: what a row showed before
+		// says nothing about its next change.
+		f.anim.forget(append(over, grown...))
+		repeat = false
+	}
+	oldTitle := ""
+	if f.view != nil {
+		oldTitle = f.view.snap.Title()
+	}
+	if title := s.Title(); f.view == nil || title != oldTitle {
+		f.titleTime = t
+		if f.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
+			repeat = repeat && f.anim.seen(t, "title")
+			f.anim.add(t, "title", nil, true)
+		} else {
+			repeat = false
+		}
+	}
+	if f.view == nil || nv.cursor != f.view.cursor || s.CursorVisible() != f.view.snap.CursorVisible() {
+		repeat = false
+	}
+	if !repeat {
+		f.lastSolid = t
+	}
+	nv.busy, nv.idle, nv.question = nv.matchAll(f.busy), nv.matchAll(f.idle), nv.matchAll(f.questions)
+	nv.prompt = findPrompt(nv)
+	if len(nv.question) > 0 {
+		q := nv.question[0]
+		if nv.prompt == nil {
+			nv.prompt = &Prompt{Kind: q.marker.Name, Text: q.text, Default: -1}
+		} else if nv.prompt.Kind == "options" || nv.prompt.Kind == "permission" {
+			nv.prompt.Kind = q.marker.Name
+		}
+	}
+	f.view = nv
+	f.lastChange = t
+	f.awaiting = false // a visible change is the program's reaction
+	return true
+}
+
+// drawnAt returns when the row of a hit last changed (the title's change
+// for a title hit).
+func (f *facts) drawnAt(h hit) time.Time {
+	if h.row > 0 && h.row <= len(f.rowTimes) {
+		return f.rowTimes[h.row-1]
+	}
+	return f.titleTime
+}
+
+// idleWhy says what vouches for the program being idle, if anything: an idle
+// marker of the profile or a protocol's "done".
+func (f *facts) idleWhy() string {
+	if len(f.view.idle) > 0 {
+		return fmt.Sprintf("idle marker %q", f.view.idle[0].marker.Name)
+	}
+	if why, ok := f.proto.idle(); ok {
+		return why
+	}
+	return ""
+}
+
+// lowestChanged returns the lowest row changed within burst before the last
+// change: the output the program drew last.
+func (f *facts) lowestChanged(burst time.Duration) int {
+	lowest := 0
+	for i, t := range f.rowTimes {
+		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) {
+			lowest = i + 1
+		}
+	}
+	return lowest
+}
+
+// sameScreen reports whether two snapshots show the same text, cursor and
+// title.
+func sameScreen(a, b screen.Snapshot) bool {
+	if a.Cursor() != b.Cursor() || a.CursorVisible() != b.CursorVisible() || a.Title() != b.Title() || a.AltScreen() != b.AltScreen() {
+		return false
+	}
+	_, n := a.Size()
+	for r := 1; r <= n; r++ {
+		if a.Row(r) != b.Row(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func rowKey(rows []int) string {
+	rows = slices.Sorted(slices.Values(rows))
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = fmt.Sprint(r)
+	}
+	if len(rows) == 1 {
+		return "row " + parts[0]
+	}
+	return "rows " + strings.Join(parts, ",")
+}
+
+// roundMS rounds a duration for reasons.
+func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
