@@ -49,8 +49,10 @@ func baseStillness(f *facts, now time.Time) stillness {
 		// the signal, and repeat frames of an animated region do not count
 		// as change.
 		s.need, s.why, s.quiet = p.Quiet.D(), "full-screen frame", now.Sub(f.lastSolid)
-	case v.atPrompt():
-		s.need, s.why = p.Quiet.D(), fmt.Sprintf("after prompt %q", clip(v.before, 20))
+	default:
+		if _, before, ok := v.inputCursor(p.Cursor.Hidden); ok && atPrompt(before) {
+			s.need, s.why = p.Quiet.D(), fmt.Sprintf("after prompt %q", clip(before, 20))
+		}
 	}
 	if s.idle = f.idleWhy(); s.idle != "" {
 		s.need, s.why = p.Quiet.D(), s.idle
@@ -78,14 +80,15 @@ func fullStillness(f *facts, now time.Time) stillness {
 // why not when it is not. lowest is the lowest row changed in the last burst
 // of output.
 func inputPosition(f *facts, v *view, lowest int) (bool, string) {
-	c, rule := v.cursor, f.prof.Cursor
+	rule := f.prof.Cursor
 	if v.snap.AltScreen() {
 		if v.blank {
 			return false, "the alternate screen is blank"
 		}
 		return true, "" // a full-screen program's cursor means nothing
 	}
-	if !v.snap.CursorVisible() && !rule.Hidden {
+	c, _, ok := v.inputCursor(rule.Hidden)
+	if !ok {
 		return false, fmt.Sprintf("cursor hidden at %s", c)
 	}
 	if c.Col < rule.MinCol {
@@ -97,5 +100,10 @@ func inputPosition(f *facts, v *view, lowest int) (bool, string) {
 	return true, ""
 }
 
-// atPrompt reports whether the cursor sits right after a prompt glyph.
-func (v *view) atPrompt() bool { return v.before != "" && promptGlyph.MatchString(v.before) }
+// atPrompt reports whether before, the text left of the cursor, ends with
+// a prompt glyph.
+func atPrompt(before string) bool { return before != "" && promptGlyph.MatchString(before) }
+
+// atPrompt reports whether the terminal's cursor sits right after a prompt
+// glyph.
+func (v *view) atPrompt() bool { return atPrompt(v.before) }

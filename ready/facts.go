@@ -29,6 +29,8 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
+	toggledAt             time.Time // the cursor's visibility last toggled alone
+	drawnPrompt           string    // the prompt left of the last cursor the program drew itself
 	syncOpen              bool
 	syncSince             time.Time
 	anim                  animation
@@ -66,6 +68,30 @@ func (f *facts) see(s screen.Snapshot) bool {
 		f.burstStart = t
 	}
 	nv := newView(s)
+	at, vis, ok := blinkOnly(f.view, nv)
+	if ok && vis {
+		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap
+		f.toggledAt, ok = t, !first // the first toggle in a while is a change
+	}
+	if ok {
+		// The same screen with its cursor blinking: no change, and the
+		// blinking cell is the cursor even in its off phase.
+		old := f.view
+		old.snap = s
+		if !s.CursorVisible() && nv.drawn.Row == 0 && at != old.cursor {
+			old.setDrawn(at)
+		} else {
+			old.drawn, old.drawnBefore = nv.drawn, nv.drawnBefore
+		}
+		return false
+	}
+	if !s.CursorVisible() {
+		if nv.drawn.Row > 0 {
+			f.drawnPrompt = promptPrefix.FindString(nv.drawnBefore)
+		} else if p, ok := offPhase(nv, f.drawnPrompt); ok {
+			nv.setDrawn(p)
+		}
+	}
 	over, grown := changedRows(f.view, nv)
 	if len(f.rowTimes) != rows {
 		f.rowTimes = make([]time.Time, rows)

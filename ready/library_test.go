@@ -1,0 +1,57 @@
+package ready_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+// Recordings of real programs built on real libraries (testdata/*.cast,
+// made with termtest.WithRecording by a driver that sends keys on a fixed
+// schedule and merges the program's own render-hook log as "ready"/"busy"
+// markers). Each must be decided never early and never missed, within the
+// latency the program's kind allows, with the generic profile.
+var libraryRecordings = []struct {
+	file   string
+	maxP50 time.Duration // the slowest acceptable median latency, true ready to decided
+	why    string
+}{
+	{"bubbletea-textinput.cast", 250 * time.Millisecond,
+		"bubbles textinput blinks its drawn cursor every ~530 ms: a blink is no change, and the blinking cell is the input position"},
+}
+
+func TestLibraryRecordings(t *testing.T) {
+	for _, lr := range libraryRecordings {
+		t.Run(strings.TrimSuffix(lr.file, ".cast"), func(t *testing.T) {
+			cast, err := recordings.ReadFile(filepath.Join("testdata", lr.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cal, err := recordings.Calibrate(lr.file, cast, recordings.WithRuntime("generic"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := recordings.Replay(cast, recordings.WithRuntime("generic"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rep.Close()
+			var tl strings.Builder
+			for _, tr := range rep.Run() {
+				tl.WriteString("  " + tr.Time.Sub(rep.Start()).String() + " " + string(tr.State) + " " + string(tr.Signal) + " " + tr.Reason + "\n")
+			}
+			if cal.Turns == 0 {
+				t.Fatalf("no ground truth in %s", lr.file)
+			}
+			if cal.Premature != 0 || cal.Missed != 0 {
+				t.Errorf("%d premature, %d of %d turns missed; want none (%s)\n%s", cal.Premature, cal.Missed, cal.Turns, lr.why, tl.String())
+			}
+			if p50 := cal.Percentile(50); p50 > lr.maxP50 {
+				t.Errorf("latency p50 %v, want at most %v (%s); latencies %v\n%s", p50, lr.maxP50, lr.why, cal.Latencies, tl.String())
+			}
+		})
+	}
+}
