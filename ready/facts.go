@@ -29,8 +29,9 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	toggledAt             time.Time // the cursor's visibility last toggled alone
-	drawnPrompt           string    // the prompt left of the last cursor the program drew itself
+	toggledAt             time.Time    // the cursor's visibility last toggled alone
+	drawnPrompt           string       // the prompt left of the last cursor the program drew itself
+	clockRows             map[int]bool // rows seen holding a ticking clock
 	syncOpen              bool
 	syncSince             time.Time
 	anim                  animation
@@ -85,6 +86,20 @@ func (f *facts) see(s screen.Snapshot) bool {
 		}
 		return false
 	}
+	if ticked, ok := clockOnly(f.view, nv); ok {
+		// A clock ticking: what is on screen is new, but the program did
+		// nothing, and the clock's rows are no output of its.
+		if f.clockRows == nil {
+			f.clockRows = map[int]bool{}
+		}
+		for _, r := range ticked {
+			f.clockRows[r] = true
+		}
+		nv.drawn, nv.drawnBefore = f.view.drawn, f.view.drawnBefore
+		f.match(nv)
+		f.view = nv
+		return false
+	}
 	if !s.CursorVisible() {
 		if nv.drawn.Row > 0 {
 			f.drawnPrompt = promptPrefix.FindString(nv.drawnBefore)
@@ -98,6 +113,9 @@ func (f *facts) see(s screen.Snapshot) bool {
 	}
 	for _, r := range append(over, grown...) {
 		f.rowTimes[r-1] = t
+		if f.clockRows[r] && nv.row(r) != "" && !clockToken.MatchString(nv.row(r)) {
+			delete(f.clockRows, r) // something else took the clock's row
+		}
 	}
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
@@ -130,20 +148,25 @@ func (f *facts) see(s screen.Snapshot) bool {
 	if !repeat {
 		f.lastSolid = t
 	}
-	nv.busy, nv.idle, nv.question = nv.matchAll(f.busy), nv.matchAll(f.idle), nv.matchAll(f.questions)
-	nv.prompt = findPrompt(nv)
-	if len(nv.question) > 0 {
-		q := nv.question[0]
-		if nv.prompt == nil {
-			nv.prompt = &Prompt{Kind: q.marker.Name, Text: q.text, Default: -1}
-		} else if nv.prompt.Kind == "options" || nv.prompt.Kind == "permission" {
-			nv.prompt.Kind = q.marker.Name
-		}
-	}
+	f.match(nv)
 	f.view = nv
 	f.lastChange = t
 	f.awaiting = false // a visible change is the program's reaction
 	return true
+}
+
+// match finds the profile's markers and any question on v.
+func (f *facts) match(v *view) {
+	v.busy, v.idle, v.question = v.matchAll(f.busy), v.matchAll(f.idle), v.matchAll(f.questions)
+	v.prompt = findPrompt(v)
+	if len(v.question) > 0 {
+		q := v.question[0]
+		if v.prompt == nil {
+			v.prompt = &Prompt{Kind: q.marker.Name, Text: q.text, Default: -1}
+		} else if v.prompt.Kind == "options" || v.prompt.Kind == "permission" {
+			v.prompt.Kind = q.marker.Name
+		}
+	}
 }
 
 // drawnAt returns when the row of a hit last changed (the title's change
@@ -172,7 +195,7 @@ func (f *facts) idleWhy() string {
 func (f *facts) lowestChanged(burst time.Duration) int {
 	lowest := 0
 	for i, t := range f.rowTimes {
-		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) {
+		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clockRows[i+1] {
 			lowest = i + 1
 		}
 	}

@@ -21,6 +21,8 @@ var libraryRecordings = []struct {
 }{
 	{"bubbletea-textinput.cast", 250 * time.Millisecond,
 		"bubbles textinput blinks its drawn cursor every ~530 ms: a blink is no change, and the blinking cell is the input position"},
+	{"prompt-toolkit-toolbar-clock.cast", 200 * time.Millisecond,
+		"prompt_toolkit's bottom_toolbar clock (refresh_interval=1) ticks every second while the cursor rests after the prompt: a clock ticking is no change"},
 }
 
 func TestLibraryRecordings(t *testing.T) {
