@@ -22,6 +22,7 @@ type facts struct {
 	ref time.Time // start of the current wait for readiness: start or last input
 
 	view       *view // the screen as last seen; nil before the first one
+	prev       *view // the screen before the last visible change
 	rowTimes   []time.Time
 	titleTime  time.Time
 	burstStart time.Time // first change after the screen was last quiet (Quiet long)
@@ -149,7 +150,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		f.lastSolid = t
 	}
 	f.match(nv)
-	f.view = nv
+	f.prev, f.view = f.view, nv
 	f.lastChange = t
 	f.awaiting = false // a visible change is the program's reaction
 	return true

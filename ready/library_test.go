@@ -23,6 +23,10 @@ var libraryRecordings = []struct {
 		"bubbles textinput blinks its drawn cursor every ~530 ms: a blink is no change, and the blinking cell is the input position"},
 	{"prompt-toolkit-toolbar-clock.cast", 200 * time.Millisecond,
 		"prompt_toolkit's bottom_toolbar clock (refresh_interval=1) ticks every second while the cursor rests after the prompt: a clock ticking is no change"},
+	{"agent-thinking-silent.cast", 200 * time.Millisecond,
+		"an agent-like TUI draws \"Thinking…\" above its input box and is silent for 2 s: a status word shown since the input is busy"},
+	{"agent-spinner-first-gap-longest.cast", 800 * time.Millisecond,
+		"a |/-\\ spinner above the input box whose first gap (480 ms) is its longest: busy from its first frame; ready only outwaits its cadence"},
 }
 
 func TestLibraryRecordings(t *testing.T) {
