@@ -30,9 +30,10 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	toggledAt             time.Time    // the cursor's visibility last toggled alone
-	drawnPrompt           string       // the prompt left of the last cursor the program drew itself
-	clockRows             map[int]bool // rows seen holding a ticking clock
+	toggledAt             time.Time        // the cursor's visibility last toggled alone
+	drawnPrompt           string           // the prompt left of the last cursor the program drew itself
+	clockRows             map[int]bool     // rows seen holding a ticking clock
+	busyRows              map[int]*busyRow // rows showing a busy animation (busyanim.go)
 	syncOpen              bool
 	syncSince             time.Time
 	anim                  animation
@@ -118,12 +119,17 @@ func (f *facts) see(s screen.Snapshot) bool {
 			delete(f.clockRows, r) // something else took the clock's row
 		}
 	}
+	busy := f.classify(f.view, nv)
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
 		rows := append(slices.Clone(over), grown...)
 		key := rowKey(rows)
 		repeat = len(grown) == 0 && f.anim.seen(t, key)
-		f.anim.add(t, key, rows, len(over) > 0)
+		classified := true
+		for _, r := range rows {
+			classified = classified && busy[r]
+		}
+		f.anim.add(t, key, rows, len(over) > 0, classified)
 	} else if n > 0 {
 		// A large redraw moves content around: what a row showed before
 		// says nothing about its next change.
@@ -138,7 +144,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		f.titleTime = t
 		if f.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
 			repeat = repeat && f.anim.seen(t, "title")
-			f.anim.add(t, "title", nil, true)
+			f.anim.add(t, "title", nil, true, false)
 		} else {
 			repeat = false
 		}
