@@ -169,9 +169,9 @@ func (f *facts) match(v *view) {
 	if len(v.question) > 0 {
 		q := v.question[0]
 		if v.prompt == nil {
-			v.prompt = &Prompt{Kind: q.marker.Name, Text: q.text, Default: -1}
-		} else if v.prompt.Kind == "options" || v.prompt.Kind == "permission" {
-			v.prompt.Kind = q.marker.Name
+			v.prompt = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
+		} else if v.prompt.Kind == PromptOptions || v.prompt.Kind == PromptPermission {
+			v.prompt.Kind = PromptKind(q.marker.Name)
 		}
 	}
 }

@@ -15,7 +15,7 @@ type answeredSignal struct{}
 
 func init() {
 	register(signalKind{name: "answer-ticked", rank: rankAnswered,
-		doc: "the question just answered, still drawn with its chosen option ticked (✔ ✓), is not asked again",
+		doc:   "the question just answered, still drawn with its chosen option ticked (✔ ✓), is not asked again",
 		build: func(_ Profile, s SignalSpec) (signal, error) { return answeredSignal{}, nil }})
 }
 
