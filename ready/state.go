@@ -64,9 +64,9 @@ const (
 // the choices it offers.
 type Prompt struct {
 	Kind    PromptKind `json:"kind"`
-	Text    string   `json:"text"`              // the question as shown, trimmed
-	Options []string `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
-	Default int      `json:"default"`           // index of the highlighted or default choice; -1 if none
+	Text    string     `json:"text"`              // the question as shown, trimmed
+	Options []string   `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
+	Default int        `json:"default"`           // index of the highlighted or default choice; -1 if none
 }
 
 func (p *Prompt) String() string {
