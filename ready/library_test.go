@@ -49,6 +49,10 @@ var libraryRecordings = []struct {
 		&ready.Prompt{Kind: ready.PromptToggle, Text: "Deploy now?", Options: []string{"no", "yes"}, Default: 0}},
 	{"q-inquirer-password.cast", 200 * time.Millisecond, "@inquirer/prompts password: \"? Enter your token\" with the cursor after it, masked as typed",
 		&ready.Prompt{Kind: ready.PromptInput, Text: "Enter your token", Default: -1}},
+	{"q-nano-save.cast", 200 * time.Millisecond, "nano's \"Save modified buffer?\" with its key bar (truth: the frame that drew it)",
+		&ready.Prompt{Kind: ready.PromptKeys, Text: "Save modified buffer?", Options: []string{"Y Yes", "N No", "^C Cancel"}, Default: -1}},
+	{"q-git-add-p.cast", 200 * time.Millisecond, "git add -p's key prompt (truth: the frame that drew it)",
+		&ready.Prompt{Kind: ready.PromptKeys, Text: "(1/1) Stage this hunk", Options: []string{"y", "n", "q", "a", "d", "e", "?"}, Default: -1}},
 }
 
 func TestLibraryRecordings(t *testing.T) {
