@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"image/color"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -31,8 +32,9 @@ var (
 	keysRe = regexp.MustCompile(`^(.*?)\s*\[([^\s,\]]{1,2}(?:,[^\s,\]]{1,2})+)\]\?\s*$`)
 	// keyBarItem: nano's "^C Cancel", " Y Yes", "M-A Mark".
 	keyBarItem = regexp.MustCompile(`(\^[A-Z\\_\]@^]|M-\S|[A-Z])\s(\p{L}[\p{L} ]{0,14}?)(\s{2,}|$)`)
-	// toggleRe: two short options on one line, with optional state glyphs.
-	toggleRe = regexp.MustCompile(`^([●◉○◯◻◼]\s+)?(\p{L}[\p{L}\p{N}']{0,11})\s+/\s+([●◉○◯◻◼]\s+)?(\p{L}[\p{L}\p{N}']{0,11})$`)
+	// toggleRe: two short options on one line, with optional state glyphs,
+	// split by a slash or drawn as buttons apart (huh's "Yes     No").
+	toggleRe = regexp.MustCompile(`^([●◉○◯◻◼]\s+)?(\p{L}[\p{L}\p{N}']{0,11})(?:\s+/\s+|\s{3,})([●◉○◯◻◼]\s+)?(\p{L}[\p{L}\p{N}']{0,11})$`)
 	maskRe   = regexp.MustCompile(`^[*•●·]+$`)
 )
 
@@ -40,6 +42,28 @@ const (
 	cursorGlyphs   = "❯›▸▶>→➤"
 	selectedGlyphs = "●◉◼■⦿"
 )
+
+// askedOn returns the question asked on row r: a question line, or a
+// title drawn bold (huh's titles), trimmed of gutters; "" if none.
+func askedOn(v *view, r int) string {
+	if q := questionLine.FindStringSubmatch(v.row(r)); q != nil {
+		return strings.TrimSpace(q[1] + q[2])
+	}
+	t := strings.Trim(v.row(r), " │┃|")
+	if t == "" {
+		return ""
+	}
+	cols, _ := v.snap.Size()
+	for c := 1; c <= cols; c++ {
+		if cell := v.snap.Cell(r, c); strings.Trim(cell.Content, " │┃|") != "" {
+			if cell.Bold && !cell.Faint {
+				return t
+			}
+			return ""
+		}
+	}
+	return ""
+}
 
 // selectPrompt finds a selection list at the bottom of the screen under a
 // question line, with exactly one item marked (a cursor glyph, a filled
@@ -75,14 +99,14 @@ func selectPrompt(v *view) *Prompt {
 	if len(items) < 2 || r < 1 {
 		return nil
 	}
-	q := questionLine.FindStringSubmatch(v.row(r))
-	if q == nil {
+	q := askedOn(v, r)
+	if q == "" {
 		return nil
 	}
 	if v.snap.CursorVisible() && v.cursor.Row > bottom && atPrompt(v.before) {
 		return nil
 	}
-	p := &Prompt{Kind: PromptSelect, Text: strings.TrimSpace(q[1] + q[2]), Default: -1}
+	p := &Prompt{Kind: PromptSelect, Text: q, Default: -1}
 	curs, checks, reversed := 0, 0, 0
 	for i, it := range items {
 		p.Options = append(p.Options, it.text)
@@ -141,9 +165,16 @@ func togglePrompt(v *view) *Prompt {
 			if i := strings.IndexAny(row, "›❯▸▶»"); i >= 0 {
 				text, rest = m[1], strings.TrimSpace(row[i+len(string([]rune(row[i:])[0])):])
 			}
-		} else if r > 1 {
-			if q := questionLine.FindStringSubmatch(v.row(r - 1)); q != nil {
-				text, rest = q[1]+q[2], strings.Trim(row, " │┃|")
+		} else {
+			// The question on the line above, or above a blank gutter line.
+			for a := r - 1; a >= max(1, r-2); a-- {
+				if q := askedOn(v, a); q != "" {
+					text, rest = q, strings.Trim(row, " │┃|")
+					break
+				}
+				if strings.Trim(v.row(a), " │┃|") != "" {
+					break
+				}
 			}
 		}
 		m := toggleRe.FindStringSubmatch(rest)
@@ -174,14 +205,20 @@ func togglePrompt(v *view) *Prompt {
 // neither stands out.
 func activeWord(s screen.Snapshot, r int, a, b string) int {
 	row := s.Row(r)
-	ia, ib := strings.LastIndex(row, a+" /"), strings.LastIndex(row, "/ "+b)
-	if ia < 0 || ib < 0 {
+	ib := strings.LastIndex(row, b)
+	if ib < 0 {
+		return -1
+	}
+	ia := strings.LastIndex(row[:ib], a)
+	if ia < 0 {
 		return -1
 	}
 	ca := utf8.RuneCountInString(row[:ia]) + 1
-	cb := utf8.RuneCountInString(row[:ib+2]) + 1
+	cb := utf8.RuneCountInString(row[:ib]) + 1
 	x, y := s.Cell(r, ca), s.Cell(r, cb)
-	loud := func(c screen.Cell) bool { return (c.Fg != nil || c.Bold || c.Underline || c.Reverse) && !c.Faint }
+	loud := func(c screen.Cell) bool {
+		return (colourful(c.Fg) || colourful(c.Bg) || c.Bold || c.Underline || c.Reverse) && !c.Faint
+	}
 	switch {
 	case loud(x) && !loud(y):
 		return 0
@@ -189,6 +226,17 @@ func activeWord(s screen.Snapshot, r int, a, b string) int {
 		return 1
 	}
 	return -1
+}
+
+// colourful reports whether c is a colour rather than the default or a
+// grey: a focused button is pink on grey ones, an active option cyan.
+func colourful(c color.Color) bool {
+	if c == nil {
+		return false
+	}
+	r, g, b, _ := c.RGBA()
+	hi, lo := max(r, g, b), min(r, g, b)
+	return hi-lo > 0x3000
 }
 
 // keysPrompt finds a question answered by a key: git's "[y,n,q,...]?" on
