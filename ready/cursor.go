@@ -69,8 +69,8 @@ func fullStillness(f *facts, now time.Time) stillness {
 			s.need, s.why = aq, "animation: "+why
 		}
 	}
-	if f.proto.scan.queryPending && s.need < probeHold {
-		s.need, s.why = probeHold, "terminal query "+f.proto.scan.lastQuery+" was the last output"
+	if q, ok := f.proto.pendingQuery(); ok && s.need < probeHold {
+		s.need, s.why = probeHold, "terminal query "+q+" was the last output"
 	}
 	s.at, s.notWhy = inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D()))
 	return s
@@ -107,3 +107,8 @@ func atPrompt(before string) bool { return before != "" && promptGlyph.MatchStri
 // atPrompt reports whether the terminal's cursor sits right after a prompt
 // glyph.
 func (v *view) atPrompt() bool { return atPrompt(v.before) }
+
+// pendingQuery returns the terminal query the program wrote last, if
+// nothing printable followed it: the engine's one look into the protocol
+// scanner besides ready, busy and idle.
+func (p *protocols) pendingQuery() (string, bool) { return p.scan.lastQuery, p.scan.queryPending }

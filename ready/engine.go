@@ -110,6 +110,11 @@ func (e *Engine) Observe(ev Event) []Transition {
 	case Resize:
 		e.see(ev.Screen)
 	}
+	for _, sig := range e.signals {
+		if o, ok := sig.(observer); ok {
+			o.observe(f, ev)
+		}
+	}
 	return e.decide(f.now, out)
 }
 

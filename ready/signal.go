@@ -31,6 +31,14 @@ type signal interface {
 	vote(f *facts, now time.Time) vote
 }
 
+// observer is a signal that takes notes of every event itself, not only
+// of the screen's visible changes: events that carry no screen (the
+// kernel's view of the terminal, say) reach their signal this way. The
+// engine calls observe after updating the facts, before it asks for votes.
+type observer interface {
+	observe(f *facts, ev Event)
+}
+
 // verdict is what a vote says.
 type verdict int
 
