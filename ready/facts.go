@@ -70,7 +70,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 	if f.view == nil || t.Sub(f.lastChange) >= f.prof.Quiet.D() {
 		f.burstStart = t
 	}
-	nv := newView(s)
+	nv := newView(s, !f.prof.Cursor.Hidden)
 	at, vis, ok := blinkOnly(f.view, nv)
 	if ok && vis {
 		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap

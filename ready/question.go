@@ -74,6 +74,9 @@ func selectPrompt(v *view) *Prompt {
 	for bottom > 1 && (strings.TrimSpace(v.row(bottom)) == "" || listHint.MatchString(v.row(bottom))) && v.bottom-bottom < 3 {
 		bottom--
 	}
+	if !markedRow(v, bottom) {
+		return nil // the common case, found cheaply: no row marked or reversed
+	}
 	type item struct {
 		row          int
 		text         string
@@ -141,6 +144,26 @@ func selectPrompt(v *view) *Prompt {
 	return p
 }
 
+// markedRow reports whether one of the searchRows rows up from bottom
+// starts with a cursor or selection glyph, a checked box, or is drawn in
+// reverse video: what a selection list needs.
+func markedRow(v *view, bottom int) bool {
+	for r := bottom; r >= max(1, bottom-searchRows); r-- {
+		t := strings.TrimLeft(v.row(r), " │┃|")
+		g, _ := utf8.DecodeRuneInString(t)
+		switch {
+		case t == "":
+		case strings.ContainsRune(cursorGlyphs+selectedGlyphs, g):
+			return true
+		case (g == '[' || g == '(') && len(t) > 2 && strings.ContainsAny(t[1:2], "xX*✓✔•●"):
+			return true
+		case reverseRow(v.snap, r):
+			return true
+		}
+	}
+	return false
+}
+
 // reverseRow reports whether the text of row r is drawn in reverse video.
 func reverseRow(s screen.Snapshot, r int) bool {
 	cols, _ := s.Size()
@@ -165,7 +188,7 @@ func togglePrompt(v *view) *Prompt {
 			if i := strings.IndexAny(row, "›❯▸▶»"); i >= 0 {
 				text, rest = m[1], strings.TrimSpace(row[i+len(string([]rune(row[i:])[0])):])
 			}
-		} else {
+		} else if toggleRe.MatchString(strings.Trim(row, " │┃|")) {
 			// The question on the line above, or above a blank gutter line.
 			for a := r - 1; a >= max(1, r-2); a-- {
 				if q := askedOn(v, a); q != "" {

@@ -32,7 +32,10 @@ type hit struct {
 	text   string
 }
 
-func newView(s screen.Snapshot) *view {
+// newView reads a snapshot. drawn says whether to look for a cursor the
+// program draws itself when the terminal's is hidden (a profile whose
+// hidden terminal cursor is the input position needs none).
+func newView(s screen.Snapshot, drawn bool) *view {
 	_, n := s.Size()
 	v := &view{snap: s, rows: make([]string, n), cursor: s.Cursor()}
 	for i := range n {
@@ -46,7 +49,7 @@ func newView(s screen.Snapshot) *view {
 		v.bottom = v.cursor.Row
 	}
 	v.before = leftOf(s, v.cursor)
-	if !s.CursorVisible() {
+	if drawn && !s.CursorVisible() {
 		if p, ok := drawnCursor(s, v.bottom); ok {
 			v.setDrawn(p)
 		}
