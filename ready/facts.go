@@ -202,7 +202,11 @@ func (f *facts) idleWhy() string {
 func (f *facts) lowestChanged(burst time.Duration) int {
 	lowest := 0
 	for i, t := range f.rowTimes {
-		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clockRows[i+1] {
+		// The screen's last row, below the cursor, holds a status line or
+		// toolbar the program pinned there (output would have scrolled and
+		// taken the cursor with it): no output below the input position.
+		pinned := i+1 == len(f.rowTimes) && f.view != nil && f.view.cursor.Row < i+1
+		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clockRows[i+1] && !pinned {
 			lowest = i + 1
 		}
 	}

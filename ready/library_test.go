@@ -98,6 +98,11 @@ func TestLibraryRecordings(t *testing.T) {
 					t.Errorf("first question (-want +got):\n%s\n%s", diff, tl.String())
 				}
 			}
+			for i, l := range cal.Latencies {
+				if time.Duration(l) > 2*lr.maxP50 {
+					t.Errorf("turn %d: latency %v, want at most twice the median bound (%v)\n%s", i+1, l, 2*lr.maxP50, tl.String())
+				}
+			}
 			if p50 := cal.Percentile(50); p50 > lr.maxP50 {
 				t.Errorf("latency p50 %v, want at most %v (%s); latencies %v\n%s", p50, lr.maxP50, lr.why, cal.Latencies, tl.String())
 			}
