@@ -26,8 +26,10 @@ const (
 
 var (
 	// statusWord: a gerund and an ellipsis near the start of a line, after
-	// at most a glyph ("✻ Thinking…", "⠋ Downloading files...", "working...").
-	statusWord = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}*ing\b[^…]{0,40}?(…|\.\.\.)(\s|$|\()`)
+	// at most a glyph, ending the line or before a parenthesis ("✻ Thinking…
+	// (3s)", "⠋ Downloading files...", "working..."); "Loading... done" is a
+	// finished step.
+	statusWord = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}*ing\b[^…]{0,40}?(…|\.\.\.)\s*($|\()`)
 	// barSegment: a progress bar between delimiters.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)

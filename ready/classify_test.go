@@ -108,3 +108,24 @@ func TestSelectListReverseHighlight(t *testing.T) {
 		t.Errorf("state %v, want a select question with develop chosen", tr)
 	}
 }
+
+// A status word holds busy only while it is the program's last word: with
+// "done" after it, or a prompt drawn below it later, it is history.
+func TestStatusWordFinished(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("Loading config... done\r\n> ")
+	s.advance(time.Second)
+	if d := s.readyAt(0); d != 150*ms {
+		t.Errorf("ready at +%v, want +150ms after a finished step\n%s", d, s.timeline())
+	}
+	s = newSim(t, ready.Generic())
+	s.out("Loading config...")
+	s.advance(time.Second)
+	s.neverWaiting(0)
+	s.out("\r\n> ")
+	at := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(at) - at; d != 150*ms {
+		t.Errorf("ready %v after the prompt below the status word, want 150ms\n%s", d, s.timeline())
+	}
+}
