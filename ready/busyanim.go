@@ -72,11 +72,26 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 		drawn := f.rowTimes[r-1]
 		kind := classifyFrame(old, text)
 		switch {
+		case kind == "spinner":
+			// Remember what this program's spinner says, to know it from
+			// its first frame next time.
+			if label, ok := spinnerLabel(text); ok {
+				if f.spinLabels == nil {
+					f.spinLabels = map[string]bool{}
+				}
+				if len(f.spinLabels) < maxSpinLabels {
+					f.spinLabels[label] = true
+				}
+			}
 		case kind != "":
 		case statusWord.MatchString(text):
 			kind = "status word"
 		case startsSpinning(text):
 			kind = "spinner"
+		default:
+			if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
+				kind = "spinner"
+			}
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			delete(f.busyRows, r)
@@ -92,6 +107,25 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 		now[r] = true
 	}
 	return now
+}
+
+// maxSpinLabels bounds the labels remembered: a program has a handful.
+const maxSpinLabels = 16
+
+// spinnerLabel returns what a row that starts with a spinner glyph says
+// after it, with digits flattened ("Working (3s)" as "Working (0s)"): a
+// spinner seen cycling with that label is known from its first frame on a
+// later turn, whatever its glyph, even when its first gap is its longest
+// (a glyph alone is not enough: Claude Code ends a turn with its spinner's
+// glyph before "Churned for 1s").
+func spinnerLabel(text string) (string, bool) {
+	t := strings.TrimLeft(text, " │┃")
+	g, size := utf8.DecodeRuneInString(t)
+	if size == 0 || !isSpinnerGlyph(g) || !strings.HasPrefix(t[size:], " ") {
+		return "", false
+	}
+	label := digitRun.ReplaceAllString(strings.TrimSpace(t[size:]), "0")
+	return label, label != ""
 }
 
 // startsSpinning reports whether a row starts with a glyph only spinners

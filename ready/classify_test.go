@@ -129,3 +129,39 @@ func TestStatusWordFinished(t *testing.T) {
 		t.Errorf("ready %v after the prompt below the status word, want 150ms\n%s", d, s.timeline())
 	}
 }
+
+// A spinner whose glyph says nothing on its own ("✶ Working") and whose
+// first gap is its longest: on a later turn, its label, seen spinning
+// before, makes its first frame busy.
+func TestLearnedSpinnerLabel(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[5;1H> ")
+	s.advance(time.Second)
+	turn := func() time.Duration {
+		s.in("\r")
+		start := s.at()
+		for i, g := range []string{"✶", "✻", "✢", "✶", "✻", "✢"} {
+			s.out("\x1b[3;1H\x1b[2K" + g + " Working\x1b[5;3H")
+			if i == 0 {
+				s.advance(480 * ms) // the first gap, the longest
+			} else {
+				s.advance(100 * ms)
+			}
+		}
+		s.out("\x1b[3;1H\x1b[2K● done\x1b[5;3H")
+		s.advance(time.Second)
+		return start
+	}
+	turn() // the first turn: "✶ Working" means nothing yet (may be early)
+	s.advance(6 * time.Second) // longer than the animation memory (5 s)
+	second := turn()
+	s.advance(2 * time.Second)
+	for _, tr := range s.eng.Timeline() {
+		if d := tr.Time.Sub(s.t0); tr.State.Waiting() && d >= second && d < second+980*ms {
+			t.Errorf("second turn: %s at +%v, before the spinner ended (+%v)\n%s", tr.State, d, second+980*ms, s.timeline())
+		}
+	}
+	if s.readyAt(second+980*ms) < 0 {
+		t.Errorf("never ready after the second turn\n%s", s.timeline())
+	}
+}

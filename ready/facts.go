@@ -34,6 +34,7 @@ type facts struct {
 	drawnPrompt           string           // the prompt left of the last cursor the program drew itself
 	clockRows             map[int]bool     // rows seen holding a ticking clock
 	busyRows              map[int]*busyRow // rows showing a busy animation (busyanim.go)
+	spinLabels            map[string]bool  // what this program's spinners said (busyanim.go)
 	syncOpen              bool
 	syncSince             time.Time
 	anim                  animation
