@@ -152,7 +152,7 @@ func TestLearnedSpinnerLabel(t *testing.T) {
 		s.advance(time.Second)
 		return start
 	}
-	turn() // the first turn: "✶ Working" means nothing yet (may be early)
+	turn()                     // the first turn: "✶ Working" means nothing yet (may be early)
 	s.advance(6 * time.Second) // longer than the animation memory (5 s)
 	second := turn()
 	s.advance(2 * time.Second)
