@@ -31,6 +31,9 @@ type frame struct {
 	key  string // "title" or the rows changed, like "row 12"
 	rows []int  // the rows changed; none for the title
 	over bool   // it overwrote something: only such a frame ends a gap
+	// classified: a frame of a busy animation of a known kind (busyanim.go),
+	// which holds busy by what it is: its cadence need not be outwaited.
+	classified bool
 }
 
 type animation struct {
@@ -39,11 +42,11 @@ type animation struct {
 
 // add records a change of a small region; over says it overwrote what was
 // there (the region's first drawing only starts the clock).
-func (a *animation) add(t time.Time, key string, rows []int, over bool) {
+func (a *animation) add(t time.Time, key string, rows []int, over, classified bool) {
 	if len(a.frames) == animFrames {
 		a.frames = append(a.frames[:0], a.frames[1:]...)
 	}
-	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over})
+	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over, classified: classified})
 }
 
 // forget drops the frames of every region that includes one of rows.
@@ -89,7 +92,7 @@ func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frame
 		if now.Sub(f.t) > animWindow {
 			continue
 		}
-		if prev, ok := last[f.key]; ok && f.over {
+		if prev, ok := last[f.key]; ok && f.over && !f.classified {
 			if g := f.t.Sub(prev); g <= animMaxGap && g > gap {
 				gap, key = g, f.key
 			}

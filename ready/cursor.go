@@ -15,44 +15,95 @@ import (
 // after the stronger signals (protocols, markers, animation) had their say.
 
 // promptGlyph matches the text left of a cursor that sits right after a
-// prompt: "$ ", "> ", "❯ ", "Name: ", or an input line that starts with a
+// prompt: "$ ", "> ", "❯ ", "Name: ", "name? ", or an input line that starts with a
 // prompt glyph and holds typed text ("│ > hello").
-var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸:]$)|(^[\s│┃|]*[$#%>❯›»➜λ→▶▸]\s)`)
+var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸:?]$)|(^[\s│┃|]*[$#%>❯›»➜λ→▶▸]\s)`)
+
+// probeHold is the quiet required right after a terminal query: a program
+// that asked the terminal something is talking to it, not to the user.
+const probeHold = 500 * time.Millisecond
+
+// stillness is what the cursor signal requires: how long the screen must
+// stay still (need, and why), how long it has (quiet), and whether the
+// cursor is at an input position (at, or why not).
+type stillness struct {
+	need   time.Duration
+	why    string
+	quiet  time.Duration
+	alt    bool
+	at     bool
+	notWhy string
+	idle   string // what vouches for idle, if anything
+}
+
+// baseStillness is the requirement before animation and terminal queries
+// are counted: the quiet window after a prompt glyph or an idle marker, the
+// settle window elsewhere, and a still frame on the alternate screen.
+func baseStillness(f *facts, now time.Time) stillness {
+	p, v := f.prof, f.view
+	s := stillness{need: p.Settle.D(), why: "no prompt glyph before the cursor", quiet: now.Sub(f.lastChange), alt: v.snap.AltScreen()}
+	switch {
+	case s.alt:
+		// A full-screen program parks its cursor anywhere and repaints
+		// clocks and counters while it waits for keys: a still frame is
+		// the signal, and repeat frames of an animated region do not count
+		// as change.
+		s.need, s.why, s.quiet = p.Quiet.D(), "full-screen frame", now.Sub(f.lastSolid)
+	default:
+		if _, before, ok := v.inputCursor(p.Cursor.Hidden); ok && atPrompt(before) {
+			s.need, s.why = p.Quiet.D(), fmt.Sprintf("after prompt %q", clip(before, 20))
+		}
+	}
+	if s.idle = f.idleWhy(); s.idle != "" {
+		s.need, s.why = p.Quiet.D(), s.idle
+	}
+	return s
+}
+
+// fullStillness adds what animation and terminal queries demand, and
+// whether the cursor is at an input position.
+func fullStillness(f *facts, now time.Time) stillness {
+	s := baseStillness(f, now)
+	if s.idle == "" && !s.alt {
+		if aq, why := f.anim.quiet(now); aq > s.need {
+			s.need, s.why = aq, "animation: "+why
+		}
+	}
+	if q, ok := f.proto.queryPending(); ok && s.need < probeHold {
+		s.need, s.why = probeHold, "terminal query "+q+" was the last output"
+	}
+	s.at, s.notWhy = inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D()))
+	return s
+}
 
 // inputPosition reports whether the cursor of v is at an input position, and
 // why not when it is not. lowest is the lowest row changed in the last burst
 // of output.
-func (e *Engine) inputPosition(v *view, lowest int) (bool, string) {
-	c := v.cursor
+func inputPosition(f *facts, v *view, lowest int) (bool, string) {
+	rule := f.prof.Cursor
 	if v.snap.AltScreen() {
 		if v.blank {
 			return false, "the alternate screen is blank"
 		}
 		return true, "" // a full-screen program's cursor means nothing
 	}
-	if !v.snap.CursorVisible() && !e.prof.Cursor.Hidden {
+	c, _, ok := v.inputCursor(rule.Hidden)
+	if !ok {
 		return false, fmt.Sprintf("cursor hidden at %s", c)
 	}
-	if c.Col < e.prof.Cursor.MinCol {
-		return false, fmt.Sprintf("cursor at column %d, left of the input column %d", c.Col, e.prof.Cursor.MinCol)
+	if c.Col < rule.MinCol {
+		return false, fmt.Sprintf("cursor at column %d, left of the input column %d", c.Col, rule.MinCol)
 	}
-	if lowest > c.Row+e.prof.Cursor.Footer {
+	if lowest > c.Row+rule.Footer {
 		return false, fmt.Sprintf("output at row %d, below the cursor's row %d", lowest, c.Row)
 	}
 	return true, ""
 }
 
-// atPrompt reports whether the cursor sits right after a prompt glyph.
-func (v *view) atPrompt() bool { return v.before != "" && promptGlyph.MatchString(v.before) }
+// atPrompt reports whether before, the text left of the cursor, ends with
+// a prompt glyph.
+func atPrompt(before string) bool { return before != "" && promptGlyph.MatchString(before) }
 
-// lowestChanged returns the lowest row changed within burst before the last
-// change: the output the program drew last.
-func (e *Engine) lowestChanged(burst time.Duration) int {
-	lowest := 0
-	for i, t := range e.rowTimes {
-		if !t.IsZero() && !t.Before(e.lastChange.Add(-burst)) {
-			lowest = i + 1
-		}
-	}
-	return lowest
-}
+// atPrompt reports whether the terminal's cursor sits right after a prompt
+// glyph.
+func (v *view) atPrompt() bool { return atPrompt(v.before) }

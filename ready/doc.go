@@ -3,13 +3,31 @@
 // screen after each and emits state transitions (starting, busy, ready,
 // question, exited, stuck), each with its time, cursor and reason.
 //
-// Signals are weighed strongest first: explicit protocols in the output
-// (OSC 133, OSC 9;4, Codex's OSC 7501, as the screen's parser reports them) and the process exiting; a runtime
-// Profile's markers (Generic, Claude, Codex, Gemini, or a JSON file);
-// question patterns; animation (spinners repainting); the cursor at an input
-// position on a stable screen; and silence. The engine never sleeps and never
-// reads the wall clock, so live terminals and replays on a virtual clock make
-// the same decisions:
+// The decision is made by signals, each a file of its own (signal_*.go),
+// asked in this order; the first with an opinion decides:
+//
+//  1. reaction: no output yet, or input sent and no visible reaction: not ready
+//  2. sync: a synchronized update open (up to 1 s): not ready
+//  3. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
+//  4. restart (selected by a profile): a restart message: not ready
+//  5. answer-ticked (selected): the question just answered, ticked: not ready
+//  6. question: a question on screen (prompt.go), still for the quiet window
+//  7. startup (selected): start-up marker not drawn yet: not ready
+//  8. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
+//  9. busy-marker: a profile's busy markers, while fresh
+//  10. busy-animation: a spinner, a status word, a progress bar or a counter
+//     on screen since the last input: not ready, even through a long stall
+//  11. animation: an unclassified repainting region: outwait its cadence
+//  12. clear: a screen cleared and redrawn in stages: not ready
+//  13. cursor: the cursor at an input position on a screen still long enough
+//  14. silence: no change for the profile's silence window: ready
+//
+// The process exiting ends it all. Blinking cursors and clocks are
+// classified as animations compatible with ready (animation.go) and do not
+// count as change. A runtime Profile (Generic, Claude, Codex, Gemini, or a
+// JSON file) parameterises the signals and selects its own (Signals). The
+// engine never sleeps and never reads the wall clock, so live terminals and
+// replays on a virtual clock make the same decisions:
 //
 //	e, _ := ready.NewEngine(ready.Generic())
 //	ch := scr.WriteAt(t, chunk) // the screen parses; ch holds its protocol marks

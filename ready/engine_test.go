@@ -504,8 +504,11 @@ func TestDeadlinesAreExact(t *testing.T) {
 func restartingProfile() ready.Profile {
 	p := ready.Generic()
 	p.Name = "startup"
-	p.Started = []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.Region{Kind: ready.RegionScreen}}}
-	p.Busy = append(p.Busy, ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3), Restart: true})
+	restarting := ready.Marker{Name: "restarting", Pattern: `restarting`, Region: ready.LastLines(3)}
+	p.Signals = append(p.Signals,
+		ready.SignalSpec{Name: "restart", Markers: []ready.Marker{restarting}},
+		ready.SignalSpec{Name: "startup", Markers: []ready.Marker{{Name: "banner", Pattern: `^Banner v1`, Region: ready.WholeScreen}},
+			Restart: []ready.Marker{restarting}})
 	return p
 }
 

@@ -2,6 +2,8 @@ package ready_test
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
@@ -28,4 +30,21 @@ func ExampleEngine() {
 	// Output:
 	// starting
 	// ready cursor 150ms
+}
+
+// A runtime's quirks are optional signals its profile selects by name, with
+// their parameters as data: here, a program that draws its prompt before it
+// accepts input, until its banner is on screen.
+func ExampleProfile_signals() {
+	p := ready.Generic()
+	p.Name = "slowstart"
+	p.Signals = append(p.Signals, ready.SignalSpec{Name: "startup",
+		Markers: []ready.Marker{{Name: "banner", Pattern: `^MyTool v\d`, Region: ready.WholeScreen}}})
+	if _, err := ready.NewEngine(p); err != nil {
+		fmt.Println(err)
+	}
+	names := slices.Sorted(maps.Keys(ready.Signals()))
+	fmt.Println(names)
+	// Output:
+	// [answer-ticked restart startup]
 }

@@ -49,10 +49,10 @@ type Profile struct {
 	Busy     []Marker `json:"busy,omitempty"`     // any match means busy
 	Idle     []Marker `json:"idle,omitempty"`     // a match lets the engine use Quiet even while animation was seen
 	Question []Marker `json:"question,omitempty"` // a match (once quiet) means a question; its name becomes the Prompt kind
-	// Started, when set, says start-up is over only once one of these has
-	// matched: some programs draw their input box before they accept input
-	// (Gemini CLI queues what is typed until its banner appears).
-	Started []Marker `json:"started,omitempty"`
+	// Signals selects the optional signals this runtime needs, with their
+	// parameters: its quirks, each a named signal (see Signals for the
+	// names). The core signals are always on.
+	Signals []SignalSpec `json:"signals,omitempty"`
 }
 
 // CursorRule says where the cursor sits when the program waits for input.
@@ -95,11 +95,6 @@ type Marker struct {
 	// the marker always counts (for runtimes whose markers are known to
 	// disappear when idle).
 	Fresh Duration `json:"fresh,omitempty"`
-	// Restart marks a busy marker that means the program is restarting
-	// (Gemini CLI after its trust question): it wins over a question still
-	// drawn, and start-up begins again, so only Started markers drawn after
-	// it count.
-	Restart bool `json:"restart,omitempty"`
 }
 
 // Duration is a time.Duration written in JSON as a string like "150ms".
@@ -157,6 +152,7 @@ func Generic() Profile {
 			{Name: "elapsed timer", Pattern: `\(\s*(\d+h\s*)?(\d+m\s*)?\d+(\.\d+)?s\b`, Region: LastLines(15), Fresh: ms(1500)},
 			{Name: "title spinner", Pattern: `^[` + brailleClass + `◐◓◑◒]`, Region: Title, Fresh: ms(1500)},
 		},
+		Signals: []SignalSpec{{Name: "answer-ticked"}},
 	}
 }
 
@@ -190,6 +186,7 @@ func Claude() Profile {
 			{Name: "permission", Pattern: `(?i)do you want to (proceed|make this edit|create|run|allow)`, Region: LastLines(20)},
 			{Name: "trust", Pattern: `(?i)trust (this folder|the files in this folder)`, Region: LastLines(25)},
 		},
+		Signals: []SignalSpec{{Name: "answer-ticked"}},
 	}
 }
 
@@ -221,8 +218,9 @@ func Codex() Profile {
 		// 0.25 s in, but only sets the window title (to the folder's name)
 		// when it is initialised, 2 s in, right before OSC 7501 state=idle;
 		// Enter typed before that is ignored (measured on 0.169.0).
-		Started: []Marker{
-			{Name: "window title", Pattern: `\S`, Region: Title},
+		Signals: []SignalSpec{
+			{Name: "answer-ticked"},
+			{Name: "startup", Markers: []Marker{{Name: "window title", Pattern: `\S`, Region: Title}}},
 		},
 	}
 }
@@ -246,8 +244,6 @@ func Gemini() Profile {
 		ClearGuard:  ms(500),
 		Busy: []Marker{
 			{Name: "esc to cancel", Pattern: `(?i)esc to cancel`, Region: LastLines(12)},
-			// Answering the trust question restarts the CLI (~2.5 s).
-			{Name: "restarting", Pattern: `(?i)Gemini CLI is restarting`, Region: LastLines(6), Restart: true},
 			{Name: "spinner", Pattern: `^[\s│]*[` + brailleClass + `]\s`, Region: LastLines(12)},
 		},
 		Question: []Marker{
@@ -256,11 +252,18 @@ func Gemini() Profile {
 		// Gemini draws its input box ~0.5 s in but queues what is typed
 		// ("Queued (press ↑ to edit)") until initialisation ends and the
 		// banner is drawn (1.3 s in, 3 s under load; measured on 0.61.0).
-		Started: []Marker{
-			{Name: "banner", Pattern: `Gemini CLI v\d|Tips for getting started`, Region: Region{Kind: RegionScreen}},
+		// Answering the trust question restarts the CLI (~2.5 s): busy
+		// over the question still drawn, and start-up begins again.
+		Signals: []SignalSpec{
+			{Name: "answer-ticked"},
+			{Name: "restart", Markers: []Marker{geminiRestarting}},
+			{Name: "startup", Markers: []Marker{{Name: "banner", Pattern: `Gemini CLI v\d|Tips for getting started`, Region: WholeScreen}},
+				Restart: []Marker{geminiRestarting}},
 		},
 	}
 }
+
+var geminiRestarting = Marker{Name: "restarting", Pattern: `(?i)Gemini CLI is restarting`, Region: LastLines(6)}
 
 // Builtin returns the built-in profiles: generic, claude, codex, gemini.
 func Builtin() []Profile { return []Profile{Generic(), Claude(), Codex(), Gemini()} }
@@ -347,6 +350,9 @@ func ParseProfile(data []byte) (Profile, error) {
 			*list = nil
 		}
 	}
+	if _, ok := head["signals"]; ok {
+		base.Signals = nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	p := base
@@ -399,11 +405,16 @@ func (p Profile) Validate() error {
 	for _, set := range []struct {
 		field   string
 		markers []Marker
-	}{{"busy", p.Busy}, {"idle", p.Idle}, {"question", p.Question}, {"started", p.Started}} {
+	}{{"busy", p.Busy}, {"idle", p.Idle}, {"question", p.Question}} {
 		for i, m := range set.markers {
 			if _, err := m.compile(); err != nil {
 				errs = append(errs, fmt.Errorf("%s[%d]%s: %w", set.field, i, nameSuffix(m.Name), err))
 			}
+		}
+	}
+	for i, spec := range p.Signals {
+		if err := spec.validate(); err != nil {
+			errs = append(errs, fmt.Errorf("signals[%d]%s: %w", i, nameSuffix(spec.Name), err))
 		}
 	}
 	if p.Versions != "" {

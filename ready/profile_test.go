@@ -42,6 +42,9 @@ func TestLoadProfileErrorsNameFileAndField(t *testing.T) {
 		{`{"extends": "vim"}`, `extends: ready: no built-in profile "vim"`},
 		{"{\n\"quiet\": \"1s\",\n}", `line 3`},
 		{`{"versions": "2.x"}`, `versions: expected comparisons`},
+		{`{"signals": [{"name": "teleport"}]}`, `signals[0] ("teleport"): name: unknown signal "teleport" (want one of answer-ticked, restart, startup)`},
+		{`{"signals": [{"name": "startup"}]}`, `signals[0] ("startup"): markers: expected at least one`},
+		{`{"signals": [{"name": "restart", "markers": [{"pattern": "("}]}]}`, `signals[0] ("restart"): markers[0]: pattern: error parsing regexp`},
 	} {
 		path := filepath.Join(dir, "p.json")
 		if err := os.WriteFile(path, []byte(tc.json), 0o644); err != nil {
@@ -66,6 +69,40 @@ func TestLoadProfileExtends(t *testing.T) {
 	c := ready.Claude()
 	if p.Name != "myclaude" || p.Quiet.D().String() != "300ms" || !reflect.DeepEqual(p.Busy, c.Busy) || p.Commands[0] != "myclaude" {
 		t.Errorf("loaded %+v", p)
+	}
+}
+
+// A file that lists signals replaces the base's list whole, as for marker
+// lists: extending gemini with "signals": [] drops its start-up rule.
+func TestParseProfileReplacesSignals(t *testing.T) {
+	p, err := ready.ParseProfile([]byte(`{"extends": "gemini", "signals": []}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Signals) != 0 {
+		t.Errorf("signals %+v, want none", p.Signals)
+	}
+	p, err = ready.ParseProfile([]byte(`{"extends": "gemini", "signals": [{"name": "answer-ticked"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Signals) != 1 || p.Signals[0].Name != "answer-ticked" || p.Signals[0].Markers != nil {
+		t.Errorf("signals %+v, want only answer-ticked", p.Signals)
+	}
+	if _, err := ready.NewEngine(p); err != nil {
+		t.Error(err)
+	}
+}
+
+// Every optional signal says what it does.
+func TestSignalsDocumented(t *testing.T) {
+	for name, doc := range ready.Signals() {
+		if doc == "" {
+			t.Errorf("signal %q has no doc", name)
+		}
+	}
+	if len(ready.Signals()) != 3 {
+		t.Errorf("optional signals %v, want answer-ticked, restart and startup", ready.Signals())
 	}
 }
 

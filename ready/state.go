@@ -42,15 +42,31 @@ const (
 	SignalTimeout   Signal = "timeout"   // no ready state within the stuck timeout
 )
 
+// PromptKind says what kind of question a Prompt is.
+type PromptKind string
+
+// The kinds of question the engine recognises; a profile's question marker
+// adds its name as a kind of its own.
+const (
+	PromptYesNo      PromptKind = "yesno"       // "Continue? [y/N]"
+	PromptOptions    PromptKind = "options"     // a numbered list, one highlighted: "❯ 1. Yes"
+	PromptPermission PromptKind = "permission"  // options asking to allow, run or trust something
+	PromptChevron    PromptKind = "chevron"     // "? Pick a color ›", with its list if any
+	PromptSelect     PromptKind = "select"      // a selection list under a question, one item marked or highlighted
+	PromptToggle     PromptKind = "toggle"      // two options on one line, one active: "● Yes / ○ No", "no / yes"
+	PromptKeys       PromptKind = "keys"        // a key per answer: "[y,n,q,a,d,e,?]?", nano's "Y Yes / N No"
+	PromptInput      PromptKind = "input"       // "? Name" with the cursor after it: a typed answer
+	PromptPassword   PromptKind = "password"    // a password field, empty or masked ("****")
+	PromptPressEnter PromptKind = "press-enter" // "Press Enter to continue"
+)
+
 // Prompt describes a question the program is asking: its kind, its text and
 // the choices it offers.
 type Prompt struct {
-	// Kind is "yesno", "options", "chevron", "permission", "password",
-	// "press-enter", or the name of a profile's question marker.
-	Kind    string   `json:"kind"`
-	Text    string   `json:"text"`              // the question as shown, trimmed
-	Options []string `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
-	Default int      `json:"default"`           // index of the highlighted or default choice; -1 if none
+	Kind    PromptKind `json:"kind"`
+	Text    string     `json:"text"`              // the question as shown, trimmed
+	Options []string   `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
+	Default int        `json:"default"`           // index of the highlighted or default choice; -1 if none
 }
 
 func (p *Prompt) String() string {

@@ -16,6 +16,10 @@ type view struct {
 	bottom int    // last row that holds text or the cursor
 	blank  bool   // no row holds text
 	before string // the cursor row left of the cursor, trailing blanks trimmed
+	// drawn is the cursor the program draws itself while the terminal's is
+	// hidden (blink.go), if there is one; drawnBefore is the text left of it.
+	drawn       screen.Position
+	drawnBefore string
 
 	busy, idle, question []hit
 	prompt               *Prompt
@@ -28,7 +32,10 @@ type hit struct {
 	text   string
 }
 
-func newView(s screen.Snapshot) *view {
+// newView reads a snapshot. drawn says whether to look for a cursor the
+// program draws itself when the terminal's is hidden (a profile whose
+// hidden terminal cursor is the input position needs none).
+func newView(s screen.Snapshot, drawn bool) *view {
 	_, n := s.Size()
 	v := &view{snap: s, rows: make([]string, n), cursor: s.Cursor()}
 	for i := range n {
@@ -41,16 +48,42 @@ func newView(s screen.Snapshot) *view {
 	if v.cursor.Row > v.bottom && v.cursor.Row <= n {
 		v.bottom = v.cursor.Row
 	}
+	v.before = leftOf(s, v.cursor)
+	if drawn && !s.CursorVisible() {
+		if p, ok := drawnCursor(s, v.bottom); ok {
+			v.setDrawn(p)
+		}
+	}
+	return v
+}
+
+func (v *view) setDrawn(p screen.Position) { v.drawn, v.drawnBefore = p, leftOf(v.snap, p) }
+
+// leftOf returns the text of p's row left of p, trailing blanks trimmed.
+func leftOf(s screen.Snapshot, p screen.Position) string {
 	var b strings.Builder
-	for c := 1; c < v.cursor.Col; c++ {
-		cell := s.Cell(v.cursor.Row, c)
+	for c := 1; c < p.Col; c++ {
+		cell := s.Cell(p.Row, c)
 		if cell.Width == 0 {
 			continue
 		}
 		b.WriteString(cell.Content)
 	}
-	v.before = strings.TrimRight(b.String(), " ")
-	return v
+	return strings.TrimRight(b.String(), " ")
+}
+
+// inputCursor returns where typed input goes and the text left of it: the
+// terminal's cursor, or while it is hidden the one the program draws, if
+// any (unless the profile says the hidden terminal cursor is the input
+// position). ok is false for a hidden cursor with none drawn.
+func (v *view) inputCursor(hiddenOK bool) (pos screen.Position, before string, ok bool) {
+	if v.snap.CursorVisible() || hiddenOK {
+		return v.cursor, v.before, true
+	}
+	if v.drawn.Row > 0 {
+		return v.drawn, v.drawnBefore, true
+	}
+	return v.cursor, v.before, false
 }
 
 // row returns the text of a 1-based row, "" off the screen.

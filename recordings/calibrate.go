@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/internal/seeds"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -49,7 +50,7 @@ type Calibration struct {
 	Baselines []BaselineResult `json:"baselines,omitempty"`
 }
 
-// BaselineResult is how one of the seeds' recipes (ready.Baselines) fares on
+// BaselineResult is how one of the seeds' recipes fares on
 // a recording with ground truth: how often it would have declared ready
 // while the program was busy. (Its latency is not measured: the recording
 // was driven by ttyrig's own decisions, so the next input usually arrives
@@ -153,16 +154,18 @@ func Calibrate(name string, cast *asciicast.Cast, opts ...ReplayOption) (*Calibr
 	}
 	c.judge(timeline, truth, rep.Start())
 	if len(truth) > 0 {
-		// The seeds' recipes, in a replay of their own so the engine's
-		// timeline stays exactly what it is without them.
-		base := ready.Baselines()
-		brep, err := Replay(cast, append(opts, WithShadows(base...))...)
+		// The seeds' recipes, on the events the engine is fed, from a
+		// replay of their own (rep has moved back and forth).
+		var evs []ready.Event
+		brep, err := Replay(cast, append(slices.Clone(opts), WithTap(func(ev ready.Event) { evs = append(evs, ev) }))...)
 		if err != nil {
 			return nil, err
 		}
 		defer brep.Close()
 		brep.Run()
-		for _, d := range base {
+		end := brep.Start().Add(brep.End())
+		for _, d := range seeds.All() {
+			seeds.Run(d, evs, end)
 			var j Calibration
 			j.judge(d.Timeline(), truth, brep.Start())
 			c.Baselines = append(c.Baselines, BaselineResult{Name: d.Name(), Premature: j.Premature})

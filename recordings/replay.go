@@ -33,7 +33,7 @@ type replayConfig struct {
 	tail       time.Duration
 	stuckAfter time.Duration
 	stopAt     time.Duration // < 0: no stop
-	shadows    []ready.Detector
+	tap        func(ready.Event)
 }
 
 // WithRuntime decides with a named built-in profile ("claude") or a JSON
@@ -58,12 +58,11 @@ func WithStuckAfter(d time.Duration) ReplayOption {
 // Done is closed there, and later events are never applied.
 func StopAt(d time.Duration) ReplayOption { return func(c *replayConfig) { c.stopAt = max(d, 0) } }
 
-// WithShadows feeds other detectors (such as ready.Baselines) the same
-// events and timers as the engine, to compare their decisions. A detector
-// keeps state: give each replay fresh ones.
-func WithShadows(ds ...ready.Detector) ReplayOption {
-	return func(c *replayConfig) { c.shadows = append(c.shadows, ds...) }
-}
+// WithTap calls f with every event the replay feeds the engine, as it feeds
+// it: to run other detectors or analyses on exactly the same stream. Only
+// the replay's first pass calls it (moving backwards replays again from the
+// start, unseen).
+func WithTap(f func(ready.Event)) ReplayOption { return func(c *replayConfig) { c.tap = f } }
 
 // Replayer plays a recording through a session.Session, the one a live
 // terminal feeds, on a virtual clock: each recorded event is applied at its
@@ -158,16 +157,16 @@ func ReplayFile(path string, opts ...ReplayOption) (*Replayer, error) {
 // reset puts the replay back at the start of the recording, with a fresh
 // screen and engine. Call with r.mu held (or before r is shared).
 func (r *Replayer) reset() error {
-	var shadows []ready.Detector
+	var tap func(ready.Event)
 	if r.sess == nil {
-		shadows = r.cfg.shadows // detectors keep state: only the first run feeds them
+		tap = r.cfg.tap // only the first pass is tapped
 	}
 	clk := clock.NewVirtual(r.start)
 	sess, err := session.New(r.cast.Header.Width, r.cast.Header.Height, r.start,
 		session.WithCommand(r.cast.Header.Argv()),
 		session.WithProfile(r.prof),
 		session.WithStuckAfter(r.cfg.stuckAfter),
-		session.WithEngineOptions(ready.Shadow(shadows...)),
+		session.WithTap(tap),
 		session.WithClock(clk))
 	if err != nil {
 		return err

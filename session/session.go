@@ -61,6 +61,7 @@ type config struct {
 	rec        Recorder
 	replies    func([]byte)
 	clock      clock.Clock
+	tap        func(ready.Event)
 }
 
 // WithCommand names the program the session runs, for reports and to
@@ -84,6 +85,11 @@ func WithStuckAfter(d time.Duration) Option { return func(c *config) { c.stuckAf
 func WithEngineOptions(opts ...ready.Option) Option {
 	return func(c *config) { c.engineOpts = append(c.engineOpts, opts...) }
 }
+
+// WithTap calls f with every event the session feeds its engine, as it
+// feeds it: to run other detectors (the seeds' recipes in benchmarks and
+// calibration) on exactly the same stream. f runs under the session's lock.
+func WithTap(f func(ready.Event)) Option { return func(c *config) { c.tap = f } }
 
 // WithRecorder records the session into r; Close closes it.
 func WithRecorder(r Recorder) Option { return func(c *config) { c.rec = r } }
@@ -109,6 +115,7 @@ type Session struct {
 
 	mu      sync.Mutex
 	eng     *ready.Engine
+	tap     func(ready.Event)
 	rec     Recorder
 	recErr  error // the recorder's first error
 	last    []byte
@@ -152,6 +159,7 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 		prof:    eng.Profile(),
 		scr:     screen.New(cols, rows, sopts...),
 		eng:     eng,
+		tap:     cfg.tap,
 		rec:     cfg.rec,
 		changed: make(chan struct{}),
 	}, nil
@@ -246,6 +254,9 @@ func (s *Session) Deadline() (time.Time, bool) {
 func (s *Session) observe(ev ready.Event) []ready.Transition {
 	if ev.Time.After(s.seen) {
 		s.seen = ev.Time
+	}
+	if s.tap != nil {
+		s.tap(ev)
 	}
 	trs := s.eng.Observe(ev)
 	s.notify()

@@ -150,36 +150,26 @@ func (f *failAfter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// A deadline the engine keeps after being ticked at it is not ticked at
-// again: the next Tick is at the time given, or a live timer would spin on
-// the same instant forever.
-func TestTickDoesNotSpinOnAStuckDeadline(t *testing.T) {
-	d := &fixedDeadline{at: t0.Add(100 * time.Millisecond)}
-	s := newSession(t, session.WithEngineOptions(ready.Shadow(d)))
-	s.Tick(t0.Add(150 * time.Millisecond))
-	s.Tick(t0.Add(160 * time.Millisecond))
-	want := []time.Duration{100 * time.Millisecond, 160 * time.Millisecond}
-	var got []time.Duration
-	for _, at := range d.ticks {
-		got = append(got, at.Sub(t0))
+// A live timer fires late; the engine is ticked at the deadline it asked
+// for, as a replay ticks it, so the decision carries the deadline's time.
+// A second late tick does not go back to that deadline.
+func TestLateTickDecidesAtTheDeadline(t *testing.T) {
+	s := newSession(t)
+	s.Output(t0.Add(10*time.Millisecond), []byte("$ "))
+	dl, ok := s.Deadline()
+	if !ok {
+		t.Fatal("no deadline after a prompt was drawn")
 	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("ticked at %v, want %v", got, want)
+	trs := s.Tick(dl.Add(40 * time.Millisecond))
+	if len(trs) == 0 || trs[len(trs)-1].State != ready.Ready {
+		t.Fatalf("late tick: got %v, want a Ready transition\n%s", trs, s.Describe())
+	}
+	if got := trs[len(trs)-1].Time; !got.Equal(dl) {
+		t.Errorf("decided at +%v, want the deadline +%v", got.Sub(t0), dl.Sub(t0))
+	}
+	later := dl.Add(80 * time.Millisecond)
+	s.Tick(later)
+	if st := s.Status(); st.Time.Before(later) {
+		t.Errorf("second tick evaluated at +%v, want +%v", st.Time.Sub(t0), later.Sub(t0))
 	}
 }
-
-// fixedDeadline is a detector that always wants a tick at the same time.
-type fixedDeadline struct {
-	at    time.Time
-	ticks []time.Time
-}
-
-func (f *fixedDeadline) Name() string                           { return "fixed" }
-func (f *fixedDeadline) Observe(ready.Event) []ready.Transition { return nil }
-func (f *fixedDeadline) Tick(t time.Time) []ready.Transition {
-	f.ticks = append(f.ticks, t)
-	return nil
-}
-func (f *fixedDeadline) Deadline() (time.Time, bool)  { return f.at, true }
-func (f *fixedDeadline) Current() ready.Transition    { return ready.Transition{} }
-func (f *fixedDeadline) Timeline() []ready.Transition { return nil }

@@ -22,7 +22,7 @@ type config struct {
 	title            string // the recording's title (Spawn: the test's name)
 	clock            clock.Clock
 	grace            time.Duration
-	readyOpts        []ready.Option // extra engine options (benchmarks add shadow detectors)
+	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)
 }
 
 func defaultConfig() config {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ttyrig/ttyrig/clock"
 	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/internal/seeds"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -154,22 +155,14 @@ type tap struct {
 	evs []ready.Event
 }
 
-func (t *tap) Name() string { return "tap" }
-func (t *tap) Observe(ev ready.Event) []ready.Transition {
+func (t *tap) observe(ev ready.Event) {
 	ev.Data = bytes.Clone(ev.Data) // the read loop reuses its buffer
 	t.mu.Lock()
 	t.evs = append(t.evs, ev)
 	t.mu.Unlock()
-	return nil
 }
-func (t *tap) Tick(time.Time) []ready.Transition { return nil }
-func (t *tap) Deadline() (time.Time, bool)       { return time.Time{}, false }
-func (t *tap) Current() ready.Transition         { return ready.Transition{} }
-func (t *tap) Timeline() []ready.Transition      { return nil }
 
-func withReadyOptions(opts ...ready.Option) Option {
-	return func(c *config) { c.readyOpts = append(c.readyOpts, opts...) }
-}
+func withTap(t *tap) Option { return func(c *config) { c.tap = t.observe } }
 
 // detectorStats is one detector's record on one scenario.
 type detectorStats struct {
@@ -189,9 +182,9 @@ type benchRow struct {
 
 // detectorsFor returns fresh detectors to replay: the engine with the
 // terminal's profile, then the seed baselines.
-func detectorsFor(p ready.Profile) []ready.Detector {
+func detectorsFor(p ready.Profile) []seeds.Detector {
 	e, _ := ready.NewEngine(p)
-	return append([]ready.Detector{e}, ready.Baselines()...)
+	return append([]seeds.Detector{e}, seeds.All()...)
 }
 
 func (r *benchRow) run(b *testing.B, bin string) error {
@@ -202,7 +195,7 @@ func (r *benchRow) run(b *testing.B, bin string) error {
 	if sc.never {
 		timeout = 3 * time.Second
 	}
-	opts := append([]Option{WithEnv(fixtures.LogEnv + "=" + log), WithTimeout(timeout), withReadyOptions(ready.Shadow(tp))}, sc.opts...)
+	opts := append([]Option{WithEnv(fixtures.LogEnv + "=" + log), WithTimeout(timeout), withTap(tp)}, sc.opts...)
 	start := time.Now()
 	term, err := Start(context.Background(), append([]string{bin}, sc.args...), opts...)
 	if err != nil {
@@ -346,7 +339,7 @@ func truthReady(evs []fixtures.LogEvent, t time.Time) bool {
 // at its deadlines, and returns its first Ready or Question decision at or
 // after from. With extend, silence continues after until (up to 10 s) if
 // it has not decided yet.
-func replayTurn(d ready.Detector, evs []ready.Event, from, until time.Time, extend bool) (time.Time, bool) {
+func replayTurn(d seeds.Detector, evs []ready.Event, from, until time.Time, extend bool) (time.Time, bool) {
 	clk := clock.NewVirtual(evs[0].Time)
 	tick := func(to time.Time) {
 		for {

@@ -261,7 +261,7 @@ func TestReadyLinePrompts(t *testing.T) {
 			f := spawnFixture(t, tc.name, tc.args)
 			tr, lat := f.waitReady()
 			t.Logf("question %v after it was drawn", lat)
-			if tr.State != ready.Question || tr.Prompt.Kind != tc.kind {
+			if tr.State != ready.Question || string(tr.Prompt.Kind) != tc.kind {
 				t.Fatalf("WaitForReady = %v, want a %s question", tr, tc.kind)
 			}
 			f.Submit(tc.send)

@@ -96,7 +96,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		session.WithCommand(argv),
 		session.WithRuntime(cfg.runtime),
 		session.WithStuckAfter(cfg.timeout),
-		session.WithEngineOptions(cfg.readyOpts...),
+		session.WithTap(cfg.tap),
 		session.WithClock(cfg.clock),
 		session.WithReplies(func(p []byte) { in.reply(p) }),
 	}

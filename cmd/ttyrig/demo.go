@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/internal/seeds"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -68,14 +69,16 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nrecording saved: %s\n", *out)
 
-	seed := ready.ColumnBaseline(3, 150*time.Millisecond)
-	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithShadows(seed))
+	var evs []ready.Event
+	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithTap(func(ev ready.Event) { evs = append(evs, ev) }))
 	if err != nil {
 		return err
 	}
 	defer rep.Close()
 	start := time.Now()
 	replayed := rep.Run()
+	seed := seeds.Column(3, 150*time.Millisecond)
+	seeds.Run(seed, evs, rep.Start().Add(rep.End()))
 	fmt.Fprintf(stdout, "replayed in %v on a virtual clock: %d transitions live, %d replayed\n", time.Since(start).Round(time.Microsecond), len(live), len(replayed))
 	fmt.Fprintln(stdout, "  live → replayed (state, offset)")
 	for i := 0; i < max(len(live), len(replayed)); i++ {

@@ -1,23 +1,65 @@
-package ready
+// Package seeds holds the readiness rules of the project's seed documents,
+// implemented faithfully as detectors so benchmarks and calibration can run
+// them side by side with ready.Engine over the same events. They are
+// yardsticks, not alternatives: each fails in a way the measurements show
+// (see ../shared/research). They are not part of ttyrig's API.
+package seeds
 
 import (
 	"fmt"
 	"time"
 
+	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Baselines: the rules from the project's seed documents, implemented
-// faithfully as Detectors so benchmarks can run them side by side with the
-// Engine over the same events. They are yardsticks, not alternatives: each
-// fails in a way the measurements show (see ../shared/research).
-//
-// Each gets the same freshness rule the harness applies to the engine:
+// Detector turns a terminal's events into readiness transitions, as
+// ready.Engine does (it is one). Implementations never sleep, start
+// goroutines or read the wall clock.
+type Detector interface {
+	// Name says which detector this is, for tables and reports.
+	Name() string
+	// Observe feeds one event and returns the transitions it caused.
+	Observe(ev ready.Event) []ready.Transition
+	// Tick tells the detector that time has reached now with no new event.
+	Tick(now time.Time) []ready.Transition
+	// Deadline returns when Tick must next be called for the detector to
+	// decide something; false when only a new event can change its mind.
+	Deadline() (time.Time, bool)
+	// Current returns the latest transition.
+	Current() ready.Transition
+	// Timeline returns every transition so far, oldest first.
+	Timeline() []ready.Transition
+}
+
+var _ Detector = (*ready.Engine)(nil)
+
+// Run feeds d the events in order on a virtual clock, ticking it exactly at
+// each of its deadlines on the way (a deadline due with an event fires
+// first, as a live timer set before the event would), and on until until.
+func Run(d Detector, evs []ready.Event, until time.Time) {
+	tick := func(to time.Time) {
+		for {
+			dl, ok := d.Deadline()
+			if !ok || dl.After(to) {
+				return
+			}
+			d.Tick(dl)
+		}
+	}
+	for _, ev := range evs {
+		tick(ev.Time)
+		d.Observe(ev)
+	}
+	tick(until)
+}
+
+// Each seed rule gets the same freshness rule the harness applies to the engine:
 // after input, it is busy until the program's output reacts.
 
-// SilenceBaseline is seed 001's rule: ready once no byte of output arrived
+// Silence is seed 001's rule: ready once no byte of output arrived
 // for d (3 s in the seed).
-func SilenceBaseline(d time.Duration) Detector {
+func Silence(d time.Duration) Detector {
 	b := &baseline{name: fmt.Sprintf("silence %v", d)}
 	b.rule = func(now time.Time) (bool, time.Time) {
 		if now.Sub(b.lastOut) >= d {
@@ -29,10 +71,10 @@ func SilenceBaseline(d time.Duration) Detector {
 	return b
 }
 
-// ColumnBaseline is seed 000's recipe: ready when the cursor column is at
+// Column is seed 000's recipe: ready when the cursor column is at
 // least col, no output arrived for quiet, and the screen was not cleared in
 // the last 500 ms (col 3 and 150 ms in the seed).
-func ColumnBaseline(col int, quiet time.Duration) Detector {
+func Column(col int, quiet time.Duration) Detector {
 	b := &baseline{name: fmt.Sprintf("column>=%d+%v quiet", col, quiet)}
 	const clearGuard = 500 * time.Millisecond
 	b.rule = func(now time.Time) (bool, time.Time) {
@@ -48,11 +90,11 @@ func ColumnBaseline(col int, quiet time.Duration) Detector {
 	return b
 }
 
-// PollBaseline is seed 002's tmux loop: capture the screen text every
+// Poll is seed 002's tmux loop: capture the screen text every
 // interval and call it ready after n captures in a row equal to the one
 // before (1 s and 3 in the seed). The cycle restarts at every input, as the
 // seed starts polling after it sends keys.
-func PollBaseline(interval time.Duration, n int) Detector {
+func Poll(interval time.Duration, n int) Detector {
 	b := &baseline{name: fmt.Sprintf("poll %v x%d", interval, n)}
 	var last string
 	var stable int
@@ -92,53 +134,53 @@ type baseline struct {
 	snap                      screen.Snapshot
 	lastOut                   time.Time
 	next                      time.Time
-	timeline                  []Transition
+	timeline                  []ready.Transition
 }
 
 func (b *baseline) Name() string { return b.name }
 
-func (b *baseline) Observe(ev Event) []Transition {
+func (b *baseline) Observe(ev ready.Event) []ready.Transition {
 	if b.exited {
 		return nil
 	}
-	var out []Transition
+	var out []ready.Transition
 	if !b.started {
 		b.started, b.lastOut = true, ev.Time
 		if b.onStart != nil {
 			b.onStart(ev.Time)
 		}
-		out = b.to(out, ev.Time, Starting, "first event")
+		out = b.to(out, ev.Time, ready.Starting, "first event")
 	}
-	if ev.Screen.Cursor().Row > 0 || ev.Kind == Output {
+	if ev.Screen.Cursor().Row > 0 || ev.Kind == ready.Output {
 		b.snap = ev.Screen
 	}
 	switch ev.Kind {
-	case Exit:
+	case ready.Exit:
 		b.exited = true
-		return b.to(out, ev.Time, Exited, fmt.Sprintf("exited with status %d", ev.Code))
-	case Output:
+		return b.to(out, ev.Time, ready.Exited, fmt.Sprintf("exited with status %d", ev.Code))
+	case ready.Output:
 		b.lastOut, b.awaiting = ev.Time, false
 		if !b.pollOnly && b.Current().State.Waiting() {
-			out = b.to(out, ev.Time, Busy, "output")
+			out = b.to(out, ev.Time, ready.Busy, "output")
 		}
-	case Input:
+	case ready.Input:
 		b.awaiting = true
 		if b.onInput != nil {
 			b.onInput(ev.Time)
 		}
-		out = b.to(out, ev.Time, Busy, "input sent")
+		out = b.to(out, ev.Time, ready.Busy, "input sent")
 	}
 	return append(out, b.decide(ev.Time)...)
 }
 
-func (b *baseline) Tick(now time.Time) []Transition {
+func (b *baseline) Tick(now time.Time) []ready.Transition {
 	if b.exited || !b.started {
 		return nil
 	}
 	return b.decide(now)
 }
 
-func (b *baseline) decide(now time.Time) []Transition {
+func (b *baseline) decide(now time.Time) []ready.Transition {
 	b.next = time.Time{}
 	ok, next := b.rule(now)
 	if next.After(now) {
@@ -148,19 +190,19 @@ func (b *baseline) decide(now time.Time) []Transition {
 		return nil
 	}
 	if ok && !b.Current().State.Waiting() {
-		return b.to(nil, now, Ready, b.reason)
+		return b.to(nil, now, ready.Ready, b.reason)
 	}
 	if !ok && b.pollOnly && b.Current().State.Waiting() {
-		return b.to(nil, now, Busy, "screen changed between captures")
+		return b.to(nil, now, ready.Busy, "screen changed between captures")
 	}
 	return nil
 }
 
-func (b *baseline) to(out []Transition, t time.Time, s State, why string) []Transition {
+func (b *baseline) to(out []ready.Transition, t time.Time, s ready.State, why string) []ready.Transition {
 	if c := b.Current(); len(b.timeline) > 0 && c.State == s {
 		return out
 	}
-	tr := Transition{Time: t, State: s, Signal: SignalOutput, Reason: why, Cursor: b.snap.Cursor()}
+	tr := ready.Transition{Time: t, State: s, Signal: ready.SignalOutput, Reason: why, Cursor: b.snap.Cursor()}
 	b.timeline = append(b.timeline, tr)
 	return append(out, tr)
 }
@@ -169,22 +211,24 @@ func (b *baseline) Deadline() (time.Time, bool) {
 	return b.next, !b.next.IsZero() && !b.exited
 }
 
-func (b *baseline) Current() Transition {
+func (b *baseline) Current() ready.Transition {
 	if len(b.timeline) == 0 {
-		return Transition{State: Starting}
+		return ready.Transition{State: ready.Starting}
 	}
 	return b.timeline[len(b.timeline)-1]
 }
 
-func (b *baseline) Timeline() []Transition { return append([]Transition(nil), b.timeline...) }
+func (b *baseline) Timeline() []ready.Transition {
+	return append([]ready.Transition(nil), b.timeline...)
+}
 
-// Baselines returns the three seed baselines with the seeds' numbers: 3 s
+// All returns the three seed baselines with the seeds' numbers: 3 s
 // silence (001), 1 s polling with 3 stable captures (002), column >= 3 with
 // 150 ms quiet (000).
-func Baselines() []Detector {
+func All() []Detector {
 	return []Detector{
-		SilenceBaseline(3 * time.Second),
-		PollBaseline(time.Second, 3),
-		ColumnBaseline(3, 150*time.Millisecond),
+		Silence(3 * time.Second),
+		Poll(time.Second, 3),
+		Column(3, 150*time.Millisecond),
 	}
 }

@@ -1,0 +1,117 @@
+package ready
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Blinking cursors. A program that draws its own cursor hides the
+// terminal's and paints one cell in reverse video, and most blink it:
+// bubbles' textinput (every bubbletea text input, huh's Input) toggles the
+// cell between reverse video and its plain style every ~530 ms
+// (ready/testdata/bubbletea-textinput.cast); terminals' own blinking shows
+// as DECTCEM toggling the cursor on and off with nothing else changed. A
+// blink is not the program doing anything: it does not count as change,
+// and the blinking cell is where input goes.
+
+// blinkOnly reports whether cur differs from old only by a cursor blink:
+// the same text, title and cursor, with either the cursor's visibility
+// toggled and no cell restyled, or one cell's reverse video toggled (with
+// the visibility the same). It returns the blinking position and whether
+// it was the visibility that toggled: one such toggle is a program showing
+// its cursor (at exit, after a redraw), only a second one soon after is a
+// blink.
+func blinkOnly(old, cur *view) (at screen.Position, visibility, ok bool) {
+	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
+		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
+		return at, false, false
+	}
+	restyled := 0
+	for r := range cur.rows {
+		if old.rows[r] != cur.rows[r] {
+			return at, false, false
+		}
+		if cur.snap.SameRow(old.snap, r+1) {
+			continue
+		}
+		cols, _ := cur.snap.Size()
+		for c := 1; c <= cols; c++ {
+			a, b := old.snap.Cell(r+1, c), cur.snap.Cell(r+1, c)
+			if sameCell(a, b) {
+				continue
+			}
+			if a.Reverse == b.Reverse || a.Content != b.Content {
+				return at, false, false
+			}
+			restyled++
+			at = screen.Position{Row: r + 1, Col: c}
+		}
+	}
+	switch {
+	case restyled == 0 && old.snap.CursorVisible() != cur.snap.CursorVisible():
+		return cur.cursor, true, true
+	case restyled == 1 && old.snap.CursorVisible() == cur.snap.CursorVisible():
+		return at, false, true
+	}
+	return at, false, false
+}
+
+func sameCell(a, b screen.Cell) bool {
+	return a.Content == b.Content && a.Width == b.Width && a.Reverse == b.Reverse && a.Bold == b.Bold &&
+		a.Faint == b.Faint && a.Italic == b.Italic && a.Underline == b.Underline && a.Blink == b.Blink &&
+		a.Strikethrough == b.Strikethrough && screen.SameColor(a.Fg, b.Fg) && screen.SameColor(a.Bg, b.Bg)
+}
+
+// drawnCursor finds the cursor a program draws itself while the terminal's
+// is hidden: the only reverse-video cell on the screen that stands alone
+// (a highlighted menu line is a run of them). It returns false when there
+// is none, or more than one.
+func drawnCursor(s screen.Snapshot, rows int) (screen.Position, bool) {
+	cols, _ := s.Size()
+	var found screen.Position
+	n := 0
+	for r := 1; r <= rows; r++ {
+		run, start := 0, 0
+		for c := 1; c <= cols+1; c++ {
+			if c <= cols && s.Cell(r, c).Reverse {
+				if run == 0 {
+					start = c
+				}
+				run++
+				continue
+			}
+			if run == 1 || run == 2 && s.Cell(r, start).Width == 2 {
+				found, n = screen.Position{Row: r, Col: start}, n+1
+			}
+			run = 0
+		}
+	}
+	return found, n == 1
+}
+
+// promptPrefix is the prompt part of the text left of a drawn cursor ("> "
+// of "> hello"): where a drawn cursor in its off phase is looked for.
+var promptPrefix = regexp.MustCompile(`^[\s│┃|]*[$#%>❯›»➜λ→▶▸]`)
+
+// offPhase finds a drawn cursor in its off phase: the program drew its
+// cursor after prompt before (the last drawn cursor seen) and redrew the
+// prompt with the cursor cell plain. It looks for the prompt on the last
+// few rows and puts the cursor after it.
+func offPhase(v *view, prompt string) (screen.Position, bool) {
+	if prompt == "" {
+		return screen.Position{}, false
+	}
+	for r := v.bottom; r >= max(1, v.bottom-offPhaseRows); r-- {
+		if row := v.row(r); row == prompt || strings.HasPrefix(row, prompt+" ") {
+			return screen.Position{Row: r, Col: utf8.RuneCountInString(prompt) + 2}, true
+		}
+	}
+	return screen.Position{}, false
+}
+
+// offPhaseRows is how far above the bottom an off-phase cursor's prompt is
+// looked for: an input line sits at the bottom, under at most a footer.
+const offPhaseRows = 3

@@ -1,0 +1,196 @@
+package ready
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Busy animations classified: which rows show a spinner, a status word or
+// progress (what each is: signal_busyanim.go).
+
+// busyStall is how long a busy animation counts after it was last
+// repainted: above the longest stalls measured (tqdm 2.4 s, a silent
+// "Thinking…" 2 s), so that a program that left one on screen when it
+// stopped is called ready by the cursor or silence soon after.
+const busyStall = 5 * time.Second
+
+const (
+	// spinnerGlyphs are the glyphs spinners cycle through, besides braille.
+	spinnerGlyphs = "◐◓◑◒◴◷◶◵◰◳◲◱✻✶✢✽✳✺✹✸✷·•∙*●○◉◎◌|/\\-—–⎺⎻⎼⎽▁▂▃▄▅▆▇█▉▊▋▌▍▎▏░▒▓■□▪▫▖▘▝▗▙▛▜▟"
+	// onlySpinners are glyphs nothing but spinners start a line with.
+	onlySpinners = "◐◓◑◒◴◷◶◵◰◳◲◱"
+)
+
+var (
+	// statusWord: a gerund and an ellipsis near the start of a line, after
+	// at most a glyph, ending the line or before a parenthesis ("✻ Thinking…
+	// (3s)", "⠋ Downloading files...", "working..."); "Loading... done" is a
+	// finished step.
+	statusWord = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}*ing\b[^…]{0,40}?(…|\.\.\.)\s*($|\()`)
+	// barSegment: a progress bar between delimiters.
+	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
+	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
+	dotsRun    = regexp.MustCompile(`(\.{1,3}|…)(\s|$)`)
+	complete   = regexp.MustCompile(`\b100(\.0+)?\s?%`)
+)
+
+// busyRow is a row classified as a busy animation.
+type busyRow struct {
+	kind   string    // "spinner", "status word", "progress"
+	text   string    // the row as last drawn
+	at     time.Time // last drawn
+	frames int
+}
+
+// classify notes which rows of v now show a busy animation (see
+// signal_busyanim.go), comparing each changed row with what it showed on
+// prev. It returns the rows classified in this change.
+func (f *facts) classify(prev, v *view) map[int]bool {
+	now := map[int]bool{}
+	if f.busyRows == nil {
+		f.busyRows = map[int]*busyRow{}
+	}
+	if v.snap.AltScreen() || prev != nil && len(prev.rows) != len(v.rows) {
+		clear(f.busyRows)
+		return now
+	}
+	for r := 1; r <= len(v.rows); r++ {
+		text, old := v.row(r), ""
+		if prev != nil {
+			old = prev.row(r)
+		}
+		if text == old {
+			continue
+		}
+		if text == "" {
+			delete(f.busyRows, r)
+			continue
+		}
+		drawn := f.rowTimes[r-1]
+		kind := classifyFrame(old, text)
+		switch {
+		case kind == "spinner":
+			// Remember what this program's spinner says, to know it from
+			// its first frame next time.
+			if label, ok := spinnerLabel(text); ok {
+				if f.spinLabels == nil {
+					f.spinLabels = map[string]bool{}
+				}
+				if len(f.spinLabels) < maxSpinLabels {
+					f.spinLabels[label] = true
+				}
+			}
+		case kind != "":
+		case statusWord.MatchString(text):
+			kind = "status word"
+		case startsSpinning(text):
+			kind = "spinner"
+		default:
+			if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
+				kind = "spinner"
+			}
+		}
+		if kind == "" || kind == "progress" && complete.MatchString(text) {
+			delete(f.busyRows, r)
+			continue
+		}
+		br := f.busyRows[r]
+		if br == nil {
+			br = &busyRow{}
+			f.busyRows[r] = br
+		}
+		br.kind, br.text, br.at = kind, text, drawn
+		br.frames++
+		now[r] = true
+	}
+	return now
+}
+
+// maxSpinLabels bounds the labels remembered: a program has a handful.
+const maxSpinLabels = 16
+
+// spinnerLabel returns what a row that starts with a spinner glyph says
+// after it, with digits flattened ("Working (3s)" as "Working (0s)"): a
+// spinner seen cycling with that label is known from its first frame on a
+// later turn, whatever its glyph, even when its first gap is its longest
+// (a glyph alone is not enough: Claude Code ends a turn with its spinner's
+// glyph before "Churned for 1s").
+func spinnerLabel(text string) (string, bool) {
+	t := strings.TrimLeft(text, " │┃")
+	g, size := utf8.DecodeRuneInString(t)
+	if size == 0 || !isSpinnerGlyph(g) || !strings.HasPrefix(t[size:], " ") {
+		return "", false
+	}
+	label := digitRun.ReplaceAllString(strings.TrimSpace(t[size:]), "0")
+	return label, label != ""
+}
+
+// startsSpinning reports whether a row starts with a glyph only spinners
+// use, followed by a space.
+func startsSpinning(text string) bool {
+	t := strings.TrimLeft(text, " │┃")
+	g, size := utf8.DecodeRuneInString(t)
+	if size == 0 || !strings.HasPrefix(t[size:], " ") {
+		return false
+	}
+	if strings.ContainsRune(`|/\`, g) {
+		rest := strings.TrimLeft(t[size:], " ")
+		r, _ := utf8.DecodeRuneInString(rest)
+		return unicode.IsLetter(r) && !strings.Contains(rest, "|")
+	}
+	return isBraille(g) || strings.ContainsRune(onlySpinners, g)
+}
+
+func isBraille(r rune) bool { return r >= 0x2800 && r <= 0x28FF }
+
+func isSpinnerGlyph(r rune) bool { return isBraille(r) || strings.ContainsRune(spinnerGlyphs, r) }
+
+// classifyFrame says what kind of busy animation turned old into cur: only
+// spinner glyphs changed (a spinner), only digits, bar cells or trailing
+// dots (progress); "" for anything else.
+func classifyFrame(old, cur string) string {
+	if old == "" {
+		return ""
+	}
+	a, b := []rune(old), []rune(cur)
+	if len(a) == len(b) {
+		var glyphs []rune
+		only := true
+		for i := range a {
+			if a[i] == b[i] {
+				continue
+			}
+			if !isSpinnerGlyph(a[i]) || !isSpinnerGlyph(b[i]) {
+				only = false
+				break
+			}
+			glyphs = append(glyphs, a[i], b[i])
+		}
+		if only && len(glyphs) > 0 && len(glyphs) <= 4 {
+			return "spinner"
+		}
+	}
+	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
+	// a counter; dots growing are the exception ("Loading." to "Loading..").
+	grew := strings.HasPrefix(cur, old) && strings.Trim(cur[len(old):], ".") != ""
+	if !grew && progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+		return "progress"
+	}
+	return ""
+}
+
+// progressShape is a row with its counters, bars and trailing dots
+// flattened: two frames of a progress display have the same shape.
+func progressShape(s string) string {
+	s = barSegment.ReplaceAllString(s, "[#]")
+	s = digitRun.ReplaceAllString(s, "0")
+	s = dotsRun.ReplaceAllString(s, "…$2")
+	return strings.TrimRightFunc(s, unicode.IsSpace)
+}
+
+func hasDigitOrBar(s string) bool {
+	return strings.ContainsAny(s, "0123456789") || barSegment.MatchString(s) || dotsRun.MatchString(s)
+}

@@ -1,0 +1,167 @@
+package ready_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// A cursor shown once is a change (a program showing its cursor at exit);
+// toggled again within the animation gap it is a blink, not a change.
+func TestCursorVisibilityBlink(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("$ ")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+	s.in("x")
+	s.out("\x1b[?25l") // the first toggle after input: the program's reaction
+	s.advance(100 * ms)
+	s.wantState(ready.Busy)
+	for range 10 { // then blinking every 500 ms: compatible with ready
+		s.advance(400 * ms)
+		s.out("\x1b[?25h")
+		s.advance(100 * ms)
+		s.out("\x1b[?25l")
+	}
+	if d := s.readyAt(100 * ms); d < 0 || d > 2*time.Second {
+		t.Errorf("ready at +%v, want within 2 s of a blinking cursor's first toggle\n%s", d, s.timeline())
+	}
+}
+
+// A clock ticking every second while the cursor rests at the prompt is no
+// change; a counter ("12s") is, and so is a clock that moves the cursor.
+func TestClockIsNoChangeCounterIs(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	for i := range 5 {
+		s.out("\x1b[1;1H\x1b[2K12:00:0" + string(rune('0'+i)) + "\x1b[3;1H\x1b[2K> ")
+		s.advance(time.Second)
+	}
+	if d := s.readyAt(0); d < 0 || d > 1200*ms {
+		t.Errorf("a ticking clock above the prompt: ready at +%v, want by its second tick\n%s", d, s.timeline())
+	}
+	s = newSim(t, ready.Generic())
+	s.out("\x1b[3;1H> ")
+	s.advance(time.Second)
+	s.in("\r")
+	for i := range 5 {
+		s.out("\x1b[1;1H\x1b[2Kelapsed " + string(rune('0'+i)) + "s\x1b[3;1H\x1b[2K> ")
+		s.advance(100 * ms)
+		if i == 0 {
+			s.advance(700 * ms) // a stall after the first frame: not known as a counter yet
+		}
+	}
+	second := s.at() - 400*ms
+	s.advance(2 * time.Second) // a long stall after the fifth
+	s.neverWaiting(second)
+}
+
+// A spinner's glyph cycle holds busy through a stall longer than its
+// cadence and the quiet window; once the spinner line is replaced by the
+// answer, ready comes at once.
+func TestSpinnerHoldsThroughStall(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[5;1H> ")
+	s.advance(time.Second)
+	s.in("\r")
+	for i, g := range []string{"◐", "◓", "◑", "◒"} {
+		s.out("\x1b[3;1H\x1b[2K" + g + " Compiling\x1b[5;3H")
+		s.advance(time.Duration(80+i*10) * ms)
+	}
+	since := s.at()
+	s.advance(2500 * ms) // stalled with the cursor in the input line
+	s.neverWaiting(since)
+	s.out("\x1b[3;1H\x1b[2Kdone\x1b[5;3H")
+	done := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(done) - done; d < 0 || d > 200*ms {
+		t.Errorf("ready %v after the spinner was replaced, want within 200ms\n%s", d, s.timeline())
+	}
+}
+
+// A selection list that is output (the cursor at a prompt below it) is not
+// a question, though a question line is above it.
+func TestSelectListInOutputIsNotQuestion(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("? Which color do you like?\r\n❯ red\r\n  green\r\n  blue\r\n$ ")
+	s.advance(time.Second)
+	if tr := s.eng.Current(); tr.State != ready.Ready {
+		t.Errorf("state %v, want ready at the shell prompt", tr)
+	}
+	s = newSim(t, ready.Generic())
+	s.out("\x1b[?25l? Which color do you like?\r\n❯ red\r\n  green\r\n  blue\r\n")
+	s.advance(time.Second)
+	if tr := s.eng.Current(); tr.State != ready.Question || tr.Prompt.Kind != ready.PromptSelect || tr.Prompt.Default != 0 {
+		t.Errorf("state %v, want a select question with red chosen", tr)
+	}
+}
+
+// A list whose chosen item is shown in reverse video, with no marker glyph.
+func TestSelectListReverseHighlight(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[?25lPick a branch:\r\n  main\r\n  \x1b[7mdevelop\x1b[0m\r\n  release\r\n")
+	s.advance(time.Second)
+	tr := s.eng.Current()
+	if tr.State != ready.Question || tr.Prompt.Kind != ready.PromptSelect || tr.Prompt.Default != 1 ||
+		strings.Join(tr.Prompt.Options, ",") != "main,develop,release" {
+		t.Errorf("state %v, want a select question with develop chosen", tr)
+	}
+}
+
+// A status word holds busy only while it is the program's last word: with
+// "done" after it, or a prompt drawn below it later, it is history.
+func TestStatusWordFinished(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("Loading config... done\r\n> ")
+	s.advance(time.Second)
+	if d := s.readyAt(0); d != 150*ms {
+		t.Errorf("ready at +%v, want +150ms after a finished step\n%s", d, s.timeline())
+	}
+	s = newSim(t, ready.Generic())
+	s.out("Loading config...")
+	s.advance(time.Second)
+	s.neverWaiting(0)
+	s.out("\r\n> ")
+	at := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(at) - at; d != 150*ms {
+		t.Errorf("ready %v after the prompt below the status word, want 150ms\n%s", d, s.timeline())
+	}
+}
+
+// A spinner whose glyph says nothing on its own ("✶ Working") and whose
+// first gap is its longest: on a later turn, its label, seen spinning
+// before, makes its first frame busy.
+func TestLearnedSpinnerLabel(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[5;1H> ")
+	s.advance(time.Second)
+	turn := func() time.Duration {
+		s.in("\r")
+		start := s.at()
+		for i, g := range []string{"✶", "✻", "✢", "✶", "✻", "✢"} {
+			s.out("\x1b[3;1H\x1b[2K" + g + " Working\x1b[5;3H")
+			if i == 0 {
+				s.advance(480 * ms) // the first gap, the longest
+			} else {
+				s.advance(100 * ms)
+			}
+		}
+		s.out("\x1b[3;1H\x1b[2K● done\x1b[5;3H")
+		s.advance(time.Second)
+		return start
+	}
+	turn()                     // the first turn: "✶ Working" means nothing yet (may be early)
+	s.advance(6 * time.Second) // longer than the animation memory (5 s)
+	second := turn()
+	s.advance(2 * time.Second)
+	for _, tr := range s.eng.Timeline() {
+		if d := tr.Time.Sub(s.t0); tr.State.Waiting() && d >= second && d < second+980*ms {
+			t.Errorf("second turn: %s at +%v, before the spinner ended (+%v)\n%s", tr.State, d, second+980*ms, s.timeline())
+		}
+	}
+	if s.readyAt(second+980*ms) < 0 {
+		t.Errorf("never ready after the second turn\n%s", s.timeline())
+	}
+}

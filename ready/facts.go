@@ -1,0 +1,253 @@
+package ready
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// facts is what the engine has seen, kept up to date event by event and
+// read by every signal: the screen as last seen, when each row changed, the
+// animation frames, and what the protocols said. Signals read it; only the
+// engine writes it.
+type facts struct {
+	prof Profile
+	// the profile's marker sets, compiled
+	busy, idle, questions []compiledMarker
+
+	now time.Time // latest time seen
+	ref time.Time // start of the current wait for readiness: start or last input
+
+	view       *view // the screen as last seen; nil before the first one
+	prev       *view // the screen before the last visible change
+	rowTimes   []time.Time
+	titleTime  time.Time
+	burstStart time.Time // first change after the screen was last quiet (Quiet long)
+	// lastChange is when the screen last changed visibly; lastSolid the
+	// same, leaving out repeat frames of a region already seen animating
+	// (the alternate screen's clocks and counters).
+	lastChange, lastSolid time.Time
+	toggledAt             time.Time        // the cursor's visibility last toggled alone
+	drawnPrompt           string           // the prompt left of the last cursor the program drew itself
+	clockRows             map[int]bool     // rows seen holding a ticking clock
+	busyRows              map[int]*busyRow // rows showing a busy animation (busyanim.go)
+	spinLabels            map[string]bool  // what this program's spinners said (busyanim.go)
+	syncOpen              bool
+	syncSince             time.Time
+	anim                  animation
+	proto                 protocols
+
+	inputAt  time.Time
+	answered *Prompt // the question on screen when input was last sent
+	awaiting bool    // input sent, no visible reaction yet
+	waited   bool    // a Ready or Question state was reached at least once
+}
+
+// see takes in the screen after an event: which rows changed, whether that
+// was an animation frame, what markers and questions are on it now. It
+// reports whether the screen changed visibly.
+func (f *facts) see(s screen.Snapshot) bool {
+	if s.SyncOpen() != f.syncOpen {
+		f.syncOpen, f.syncSince = s.SyncOpen(), f.now
+	}
+	_, rows := s.Size()
+	if rows == 0 {
+		return false // no screen with this event
+	}
+	// The screen's change time says whether anything changed, except when
+	// two events share an instant (a replay, a coarse clock): then compare.
+	if f.view != nil && !s.Changed().After(f.view.snap.Changed()) && len(f.view.rows) == rows &&
+		(s.Changed().Before(f.view.snap.Changed()) || sameScreen(f.view.snap, s)) {
+		f.view.snap = s
+		return false
+	}
+	t := s.Changed()
+	if t.IsZero() || t.After(f.now) {
+		t = f.now
+	}
+	if f.view == nil || t.Sub(f.lastChange) >= f.prof.Quiet.D() {
+		f.burstStart = t
+	}
+	nv := newView(s, !f.prof.Cursor.Hidden)
+	at, vis, ok := blinkOnly(f.view, nv)
+	if ok && vis {
+		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap
+		f.toggledAt, ok = t, !first // the first toggle in a while is a change
+	}
+	if ok {
+		// The same screen with its cursor blinking: no change, and the
+		// blinking cell is the cursor even in its off phase.
+		old := f.view
+		old.snap = s
+		if !s.CursorVisible() && nv.drawn.Row == 0 && at != old.cursor {
+			old.setDrawn(at)
+		} else {
+			old.drawn, old.drawnBefore = nv.drawn, nv.drawnBefore
+		}
+		return false
+	}
+	if ticked, ok := clockOnly(f.view, nv); ok {
+		// A clock ticking: what is on screen is new, but the program did
+		// nothing, and the clock's rows are no output of its.
+		if f.clockRows == nil {
+			f.clockRows = map[int]bool{}
+		}
+		for _, r := range ticked {
+			f.clockRows[r] = true
+		}
+		nv.drawn, nv.drawnBefore = f.view.drawn, f.view.drawnBefore
+		f.match(nv)
+		f.view = nv
+		return false
+	}
+	if !s.CursorVisible() {
+		if nv.drawn.Row > 0 {
+			f.drawnPrompt = promptPrefix.FindString(nv.drawnBefore)
+		} else if p, ok := offPhase(nv, f.drawnPrompt); ok {
+			nv.setDrawn(p)
+		}
+	}
+	over, grown := changedRows(f.view, nv)
+	if len(f.rowTimes) != rows {
+		f.rowTimes = make([]time.Time, rows)
+	}
+	for _, r := range append(over, grown...) {
+		f.rowTimes[r-1] = t
+		if f.clockRows[r] && nv.row(r) != "" && !clockToken.MatchString(nv.row(r)) {
+			delete(f.clockRows, r) // something else took the clock's row
+		}
+	}
+	busy := f.classify(f.view, nv)
+	repeat := true // every part of this change repaints a region already animating
+	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
+		rows := append(slices.Clone(over), grown...)
+		key := rowKey(rows)
+		repeat = len(grown) == 0 && f.anim.seen(t, key)
+		classified := true
+		for _, r := range rows {
+			classified = classified && busy[r]
+		}
+		f.anim.add(t, key, rows, len(over) > 0, classified)
+	} else if n > 0 {
+		// A large redraw moves content around: what a row showed before
+		// says nothing about its next change.
+		f.anim.forget(append(over, grown...))
+		repeat = false
+	}
+	oldTitle := ""
+	if f.view != nil {
+		oldTitle = f.view.snap.Title()
+	}
+	if title := s.Title(); f.view == nil || title != oldTitle {
+		f.titleTime = t
+		if f.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
+			repeat = repeat && f.anim.seen(t, "title")
+			f.anim.add(t, "title", nil, true, false)
+		} else {
+			repeat = false
+		}
+	}
+	if f.view == nil || nv.cursor != f.view.cursor || s.CursorVisible() != f.view.snap.CursorVisible() {
+		repeat = false
+	}
+	if !repeat {
+		f.lastSolid = t
+	}
+	f.match(nv)
+	f.prev, f.view = f.view, nv
+	f.lastChange = t
+	f.awaiting = false // a visible change is the program's reaction
+	return true
+}
+
+// match finds the profile's markers and any question on v.
+func (f *facts) match(v *view) {
+	v.busy, v.idle, v.question = v.matchAll(f.busy), v.matchAll(f.idle), v.matchAll(f.questions)
+	v.prompt = findPrompt(v)
+	if len(v.question) > 0 {
+		q := v.question[0]
+		if v.prompt == nil {
+			v.prompt = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
+		} else if v.prompt.Kind == PromptOptions || v.prompt.Kind == PromptPermission {
+			v.prompt.Kind = PromptKind(q.marker.Name)
+		}
+	}
+}
+
+// drawnAt returns when the row of a hit last changed (the title's change
+// for a title hit).
+func (f *facts) drawnAt(h hit) time.Time {
+	if h.row > 0 && h.row <= len(f.rowTimes) {
+		return f.rowTimes[h.row-1]
+	}
+	return f.titleTime
+}
+
+// idleWhy says what vouches for the program being idle, if anything: an idle
+// marker of the profile or a protocol's "done".
+func (f *facts) idleWhy() string {
+	if len(f.view.idle) > 0 {
+		return fmt.Sprintf("idle marker %q", f.view.idle[0].marker.Name)
+	}
+	if why, ok := f.proto.idle(); ok {
+		return why
+	}
+	return ""
+}
+
+// lowestChanged returns the lowest row changed within burst before the last
+// change: the output the program drew last.
+func (f *facts) lowestChanged(burst time.Duration) int {
+	lowest := 0
+	for i, t := range f.rowTimes {
+		// The screen's last row, below the cursor, holds a status line or
+		// toolbar the program pinned there (output would have scrolled and
+		// taken the cursor with it): no output below the input position.
+		pinned := i+1 == len(f.rowTimes) && f.view != nil && f.view.cursor.Row < i+1
+		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clockRows[i+1] && !pinned {
+			lowest = i + 1
+		}
+	}
+	return lowest
+}
+
+// sameScreen reports whether two snapshots show the same text, cursor and
+// title.
+func sameScreen(a, b screen.Snapshot) bool {
+	if a.Cursor() != b.Cursor() || a.CursorVisible() != b.CursorVisible() || a.Title() != b.Title() || a.AltScreen() != b.AltScreen() {
+		return false
+	}
+	_, n := a.Size()
+	for r := 1; r <= n; r++ {
+		if a.Row(r) != b.Row(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func rowKey(rows []int) string {
+	rows = slices.Sorted(slices.Values(rows))
+	parts := make([]string, len(rows))
+	for i, r := range rows {
+		parts[i] = fmt.Sprint(r)
+	}
+	if len(rows) == 1 {
+		return "row " + parts[0]
+	}
+	return "rows " + strings.Join(parts, ",")
+}
+
+// roundMS rounds a duration for reasons.
+func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,30 @@
+package ready
+
+import "time"
+
+// animation: a small region repainted again and again (animation.go) whose
+// kind is not known. Its frames may come further apart than the quiet
+// window, so the screen must stay still for longer than its cadence before
+// the cursor is believed. An idle marker or a protocol's "done" vouches for
+// the program, and a full-screen program's repeat frames never count.
+
+type animationSignal struct{}
+
+func init() {
+	register(signalKind{name: "animation", rank: rankAnimation, core: true,
+		build: func(Profile, SignalSpec) (signal, error) { return animationSignal{}, nil }})
+}
+
+func (animationSignal) seen(*facts) {}
+
+func (animationSignal) vote(f *facts, now time.Time) vote {
+	s := baseStillness(f, now)
+	if s.idle != "" || s.alt {
+		return vote{}
+	}
+	aq, why := f.anim.quiet(now)
+	if aq <= s.need || s.quiet >= aq {
+		return vote{}
+	}
+	return hold(SignalAnimation, "%s; waiting for %v without change", why, roundMS(aq)).later(f.lastChange.Add(aq))
+}

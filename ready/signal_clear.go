@@ -1,0 +1,24 @@
+package ready
+
+import "time"
+
+// clear: a clear followed by more drawing later is a redraw in stages
+// (full-screen programs redraw in several steps after one); a clear drawn
+// over in the same burst is one complete frame.
+
+type clearSignal struct{}
+
+func init() {
+	register(signalKind{name: "clear", rank: rankClear, core: true,
+		build: func(Profile, SignalSpec) (signal, error) { return clearSignal{}, nil }})
+}
+
+func (clearSignal) seen(*facts) {}
+
+func (clearSignal) vote(f *facts, now time.Time) vote {
+	guard := f.prof.ClearGuard.D()
+	if clr := f.view.snap.LastClear(); !clr.IsZero() && now.Sub(clr) < guard && f.lastChange.Sub(clr) > f.prof.Quiet.D() {
+		return hold(SignalOutput, "screen cleared %v ago and redrawn in stages since", roundMS(now.Sub(clr))).later(clr.Add(guard))
+	}
+	return vote{}
+}

@@ -1,0 +1,32 @@
+package ready
+
+import (
+	"fmt"
+	"time"
+)
+
+// cursor: the cursor at an input position (cursor.go) on a screen still for
+// long enough: the quiet window after a prompt glyph or with an idle marker
+// shown, the settle window elsewhere, above the cadence of any animation
+// seen, and longer right after a terminal query.
+
+type cursorSignal struct{}
+
+func init() {
+	register(signalKind{name: "cursor", rank: rankCursor, core: true,
+		build: func(Profile, SignalSpec) (signal, error) { return cursorSignal{}, nil }})
+}
+
+func (cursorSignal) seen(*facts) {}
+
+func (cursorSignal) vote(f *facts, now time.Time) vote {
+	s := fullStillness(f, now)
+	if !s.at {
+		return vote{}
+	}
+	if s.quiet >= s.need {
+		return vote{verdict: ready, signal: SignalCursor,
+			reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", f.view.cursor, roundMS(s.quiet), roundMS(s.need), s.why)}
+	}
+	return vote{}.later(now.Add(s.need - s.quiet))
+}

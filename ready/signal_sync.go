@@ -1,0 +1,25 @@
+package ready
+
+import "time"
+
+// sync: a half-drawn synchronized frame (DEC mode 2026 set and not yet
+// reset) says nothing yet. Terminals show a frame held open longer than
+// syncLimit anyway, and so does the engine.
+
+const syncLimit = time.Second
+
+type syncSignal struct{}
+
+func init() {
+	register(signalKind{name: "sync", rank: rankSync, core: true,
+		build: func(Profile, SignalSpec) (signal, error) { return syncSignal{}, nil }})
+}
+
+func (syncSignal) seen(*facts) {}
+
+func (syncSignal) vote(f *facts, now time.Time) vote {
+	if f.syncOpen && now.Sub(f.syncSince) < syncLimit {
+		return hold(SignalOutput, "synchronized update open").later(f.syncSince.Add(syncLimit))
+	}
+	return vote{}
+}
