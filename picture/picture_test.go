@@ -148,4 +148,3 @@ func textOf(h string) string {
 	}
 	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'").Replace(b.String())
 }
-

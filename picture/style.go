@@ -73,7 +73,7 @@ func newConfig(opts []Option) config {
 // look is how one cell is drawn: resolved colours and the attributes that
 // change the glyph. Cells with equal looks are drawn as one run.
 type look struct {
-	fg, bg                            string // "#rrggbb"
+	fg, bg                      string // "#rrggbb"
 	bold, italic, under, strike bool
 }
 
