@@ -205,6 +205,9 @@ func (t *Terminal) readLoop() {
 		if n > 0 {
 			now := t.cfg.clock.Now()
 			chunk := buf[:n]
+			if t.cfg.output != nil {
+				_, _ = t.cfg.output.Write(chunk)
+			}
 			t.scr.WriteAt(now, chunk)
 			snap := t.scr.Snapshot()
 			t.mu.Lock()

@@ -18,11 +18,13 @@ import (
 // input box even while a spinner says it is busy: the trap that fools the
 // usual "cursor column + short quiet" rule), shows what ttyrig saw, saves
 // the recording, and replays it to show the replayed timeline matches.
+const demoSynopsis = "[-o file.cast] [--runtime NAME]"
+
 func demo(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("demo", "[-o file.cast] [--runtime NAME]", stderr)
+	fs := newFlags("demo", demoSynopsis, stdout, stderr)
 	out := fs.String("o", filepath.Join(os.TempDir(), "ttyrig-demo.cast"), "where to save the recording")
 	runtime := fs.String("runtime", "claude", "readiness profile to drive the agent with")
-	if err := parse(fs, args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "building the fixture agent…")
