@@ -31,7 +31,7 @@ func HTML(snap screen.Snapshot, opts ...Option) []byte {
 // units (one monospace cell) and --lh (one row).
 func CSS(opts ...Option) string {
 	t := newConfig(opts).theme
-	return fmt.Sprintf(`.ttyrig-screen{--lh:1.25em;position:relative;display:inline-block;box-sizing:content-box;padding:8px;border-radius:6px;background:%s;color:%s;font:14px/var(--lh) %s;white-space:pre}
+	return fmt.Sprintf(`.ttyrig-screen{--lh:1.2em;position:relative;display:inline-block;box-sizing:content-box;padding:8px;border-radius:6px;background:%s;color:%s;font:14px/var(--lh) %s;white-space:pre}
 .ttyrig-screen .row{height:var(--lh);overflow:visible}
 .ttyrig-screen .c{display:inline-block;width:1ch;height:var(--lh);text-align:center;vertical-align:top;overflow:visible}
 .ttyrig-screen .c.w2{width:2ch}
