@@ -144,10 +144,10 @@ loop:
 	}
 	code, _ := t.ExitCode()
 	if stopped != "" {
-		fmt.Fprintf(stderr, "\r\nttyrig: %s: stopped %s; recorded to %s (%d markers)\r\n", stopped, argv[0], *out, marks)
+		fmt.Fprintf(stderr, "\r\nttyrig: %s: stopped %s; recorded to %s (%s)\r\n", stopped, argv[0], *out, plural(marks, "marker"))
 		return nil
 	}
-	fmt.Fprintf(stderr, "\r\nttyrig: recorded %s (exit status %d, %d markers) to %s; see it with: ttyrig show %s\r\n", argv[0], code, marks, *out, *out)
+	fmt.Fprintf(stderr, "\r\nttyrig: recorded %s (exit status %d, %s) to %s; see it with: ttyrig show %s\r\n", argv[0], code, plural(marks, "marker"), *out, *out)
 	return nil
 }
 
@@ -181,4 +181,11 @@ func (m *markKeys) filter(p []byte) (send []byte, labels []string) {
 		}
 	}
 	return send, labels
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -97,6 +97,9 @@ func screenView(name string, stdout io.Writer) (func(screen.Snapshot, string) []
 			for i := range lines {
 				lines[i] = strings.TrimRight(lines[i], " ")
 			}
+			for len(lines) > 0 && lines[len(lines)-1] == "" {
+				lines = lines[:len(lines)-1] // the cursor's empty row
+			}
 			if len(lines) == 0 {
 				return nil
 			}
