@@ -44,11 +44,12 @@ type Calibration struct {
 	Latencies      []Duration `json:"ready_latencies"` // per turn: ground truth → engine ready
 	Missed         int        `json:"missed_turns"`    // ground-truth ready never declared
 	Premature      int        `json:"premature"`       // engine ready while truly busy
-	// Baselines are the seeds' recipes judged on the same recording.
+	// Baselines are the usual rules (3 s silence, poll 1 s × 3, cursor
+	// column ≥ 3 + 150 ms quiet) judged on the same recording.
 	Baselines []BaselineResult `json:"baselines,omitempty"`
 }
 
-// BaselineResult is how one of the seeds' recipes (ready.Baselines) fares on
+// BaselineResult is how one of the usual rules (ready.Baselines) fares on
 // a recording with ground truth: how often it would have declared ready
 // while the program was busy. (Its latency is not measured: the recording
 // was driven by ttyrig's own decisions, so the next input usually arrives
@@ -152,7 +153,7 @@ func Calibrate(name string, cast *Cast, opts ...ReplayOption) (*Calibration, err
 	}
 	c.judge(timeline, truth, rep.Start())
 	if len(truth) > 0 {
-		// The seeds' recipes, in a replay of their own so the engine's
+		// The usual rules, in a replay of their own so the engine's
 		// timeline stays exactly what it is without them.
 		base := ready.Baselines()
 		brep, err := Replay(cast, append(opts, WithShadows(base...))...)

@@ -70,8 +70,8 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "\nrecording saved: %s\n", *out)
 
-	seed := ready.ColumnBaseline(3, 150*time.Millisecond)
-	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithShadows(seed))
+	usual := ready.ColumnBaseline(3, 150*time.Millisecond)
+	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithShadows(usual))
 	if err != nil {
 		return err
 	}
@@ -84,16 +84,16 @@ func demo(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %-22s %s\n", describe(live, i, term.Started()), describe(replayed, i, rep.Start()))
 	}
 
-	// The same recording through the survey's recipe, "cursor column >= 3
-	// and 150 ms without output": the agent keeps its cursor in the input
-	// box while its spinner runs, so the recipe calls it ready mid-turn.
+	// The same recording through the usual rule, "cursor column ≥ 3 and
+	// 150 ms without output": the agent keeps its cursor in the input box
+	// while its spinner runs, so the rule calls it ready mid-turn.
 	early := 0
-	for _, tr := range seed.Timeline() {
+	for _, tr := range usual.Timeline() {
 		if tr.State.Waiting() && stateAt(replayed, tr.Time) == ready.Busy {
 			early++
 		}
 	}
-	fmt.Fprintf(stdout, "\nthe seeds' recipe (%s) on the same recording: %d ready decisions while ttyrig saw the agent busy\n", seed.Name(), early)
+	fmt.Fprintf(stdout, "\nthe usual rule \"%s\" on the same recording: %d ready decisions while ttyrig saw the agent busy\n", usual.Name(), early)
 	return nil
 }
 
