@@ -174,8 +174,10 @@ func build(cast *recordings.Cast, c config) (*data, error) {
 
 // rowTable stores each distinct row once.
 type rowTable struct {
-	ids  map[string]int
-	list []string
+	ids     map[string]int
+	list    []string
+	last    screen.Snapshot // the screen frame drew last, and its rows' ids
+	lastIDs []int
 }
 
 func (rt *rowTable) id(html string) int {
@@ -188,17 +190,30 @@ func (rt *rowTable) id(html string) int {
 }
 
 // frame draws snap; rows that differ from prev's are listed as changed.
+// A row the screen did not touch since the last frame drawn is not drawn
+// again (Snapshot.SameRow is mostly a pointer comparison).
 func (rt *rowTable) frame(t int64, snap screen.Snapshot, prev *frame) frame {
 	cols, n := snap.Size()
 	f := frame{T: t, Cols: cols, Rows: make([]int, n), Cursor: picture.CursorHTML(snap), Title: snap.Title()}
+	last, lastIDs := rt.last, rt.lastIDs
+	reuse := lastIDs != nil && len(lastIDs) == n
+	if reuse {
+		lc, _ := last.Size()
+		reuse = lc == cols
+	}
 	for r := 1; r <= n; r++ {
-		f.Rows[r-1] = rt.id(picture.RowHTML(snap, r))
+		if reuse && snap.SameRow(last, r) {
+			f.Rows[r-1] = lastIDs[r-1]
+		} else {
+			f.Rows[r-1] = rt.id(picture.RowHTML(snap, r))
+		}
 		if prev == nil || len(prev.Rows) != n || prev.Cols != cols || prev.Rows[r-1] != f.Rows[r-1] {
 			if prev != nil {
 				f.Changed = append(f.Changed, r)
 			}
 		}
 	}
+	rt.last, rt.lastIDs = snap, f.Rows
 	return f
 }
 

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -313,5 +315,44 @@ func TestMarkKeys(t *testing.T) {
 	}
 	if string(sent) != "abc\x1d\x1dx" || strings.Join(labels, ",") != "ready,busy" {
 		t.Errorf("sent %q, marks %q; want \"abc\\x1d\\x1dx\" and ready,busy", sent, labels)
+	}
+}
+
+// SIGUSR1 and SIGUSR2 mark ready and busy, for marking from a script or
+// another window.
+func TestRecordMarksOnSignals(t *testing.T) {
+	dir := t.TempDir()
+	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
+	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "go? "; read a'`})
+	term.ExpectScreen().ToContain("go? ")
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGUSR1, syscall.SIGUSR2} {
+		if err := syscall.Kill(pid, sig); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond) // signals of one kind may merge; keep them apart
+	}
+	term.Type("\r")
+	term.ExpectScreen().ToContain("2 markers")
+	term.Wait()
+	cast, err := recordings.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marks []string
+	for _, e := range cast.Events {
+		if e.Kind == recordings.Marker && !strings.HasPrefix(e.Data, "exit") {
+			marks = append(marks, e.Data)
+		}
+	}
+	if strings.Join(marks, ",") != "ready,busy" {
+		t.Errorf("markers %q, want ready,busy", marks)
 	}
 }

@@ -64,6 +64,12 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 
+	// Signals are caught before the program starts: a mark sent as soon
+	// as it shows something must not end ttyrig.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGWINCH, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	defer signal.Stop(sigs)
+
 	// The program gets the user's environment, as it would in their
 	// shell, with the TERM of the screen ttyrig emulates.
 	env := append(os.Environ(), "TERM=xterm-256color")
@@ -78,9 +84,6 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if state, err := term.MakeRaw(in.Fd()); err == nil {
 		defer func() { _ = term.Restore(in.Fd(), state) }()
 	}
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, syscall.SIGWINCH, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
-	defer signal.Stop(sigs)
 
 	marks := 0
 	mark := func(label string) {
