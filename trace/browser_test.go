@@ -192,11 +192,17 @@ func TestTracePageInBrowser(t *testing.T) {
 			}
 			defer at.Close()
 			length := cast.Duration()
+			var times []time.Duration
 			for _, frac := range []float64{0, 0.3, 0.6, 1} {
-				d := time.Duration(float64(length) * frac).Truncate(time.Millisecond)
-				s := readDOM(t, runChromium(t, bin, fmt.Sprintf("%s#t=%.3f", url, d.Seconds()), "--dump-dom"))
+				times = append(times, time.Duration(float64(length)*frac).Truncate(time.Millisecond))
+			}
+			// The exact moments of two events, where the screen changes.
+			times = append(times, cast.Events[len(cast.Events)/2].Time, cast.Events[len(cast.Events)-1].Time)
+			for _, d := range times {
+				d = d.Truncate(time.Microsecond)
+				s := readDOM(t, runChromium(t, bin, fmt.Sprintf("%s#t=%.6f", url, d.Seconds()), "--dump-dom"))
 				if s.attrs["time"] != int(d.Microseconds()) {
-					t.Fatalf("#t=%.3f: page is at %dµs", d.Seconds(), s.attrs["time"])
+					t.Fatalf("#t=%.6f: page is at %dµs", d.Seconds(), s.attrs["time"])
 				}
 				if diff := s.sameAs(at.At(d)); diff != "" {
 					t.Errorf("at +%.3fs: %s", d.Seconds(), diff)

@@ -14,7 +14,8 @@
 // screen shown at a decision is the replay's screen at that decision.
 //
 // A page opens at a moment named in its URL's fragment: #t=1.5 (seconds
-// into the recording) or #d=3 (the third decision).
+// into the recording) or #d=3 (the third decision); without one, at the
+// recording's last event, where a failure report's reader starts.
 package trace
 
 import (

@@ -356,3 +356,44 @@ func TestRecordMarksOnSignals(t *testing.T) {
 		t.Errorf("markers %q, want ready,busy", marks)
 	}
 }
+
+// Stopping ttyrig record (SIGTERM, SIGHUP, SIGINT) ends the program and
+// closes the recording, which keeps what happened.
+func TestRecordStoppedBySignalKeepsTheRecording(t *testing.T) {
+	dir := t.TempDir()
+	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
+	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'echo started; sleep 30'`})
+	term.ExpectScreen().ToContain("started")
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	term.ExpectScreen().ToContain("terminated: stopped sh")
+	term.Wait()
+	cast, err := recordings.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	for _, e := range cast.Events {
+		out += e.Data
+	}
+	if !strings.Contains(out, "started") {
+		t.Errorf("recording lacks the output: %q", out)
+	}
+}
+
+func TestCalibrateShowsProgressOnManyFiles(t *testing.T) {
+	files := []string{corpus + "osc133.cast", corpus + "spinner.cast", corpus + "chevron.cast", corpus + "slowprompt.cast"}
+	code, _, stderr := runCmd(t, append([]string{"calibrate"}, files...)...)
+	if code != 0 || !strings.Contains(stderr, "[1/4] "+files[0]) || !strings.Contains(stderr, "[4/4] "+files[3]) {
+		t.Errorf("exit %d, progress on stderr %q", code, stderr)
+	}
+}
