@@ -397,3 +397,21 @@ func TestCalibrateShowsProgressOnManyFiles(t *testing.T) {
 		t.Errorf("exit %d, progress on stderr %q", code, stderr)
 	}
 }
+
+// v3 stays writable (and readable: replay reads it back).
+func TestRecordCastVersion3(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rec.cast")
+	term := ttyrigIn(t, []string{"ttyrig", "record", "--cast-version", "3", "-o", path, "--", "echo", "hello v3"})
+	term.ExpectScreen().ToContain("recorded echo")
+	term.Wait()
+	head, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(head, []byte(`{"version":3,`)) {
+		t.Errorf("not asciicast v3: %.80s", head)
+	}
+	if code, out, stderr := runCmd(t, "replay", path); code != 0 || out != "hello v3\n" {
+		t.Errorf("replay of the v3 recording: exit %d, %q %s", code, out, stderr)
+	}
+}
