@@ -148,3 +148,15 @@ func textOf(h string) string {
 	}
 	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'").Replace(b.String())
 }
+
+// The zero Snapshot (no screen at all) draws as an empty picture.
+func TestZeroSnapshot(t *testing.T) {
+	var s screen.Snapshot
+	if svg := picture.SVG(s); !bytes.HasPrefix(svg, []byte("<svg")) {
+		t.Errorf("SVG of the zero snapshot: %s", svg)
+	}
+	if h := picture.HTML(s); !bytes.Contains(h, []byte(`data-cols="0"`)) {
+		t.Errorf("HTML of the zero snapshot: %s", h)
+	}
+	_ = picture.SideBySide(s, s, "", "")
+}
