@@ -68,7 +68,7 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	for _, tr := range live {
 		fmt.Fprintf(stdout, "  +%7.3fs  %-8s cursor %-6s %-9s %s\n", tr.Time.Sub(term.Started()).Seconds(), tr.State, tr.Cursor, tr.Signal, tr.Reason)
 	}
-	fmt.Fprintf(stdout, "\nrecording saved: %s\n", *out)
+	fmt.Fprintf(stdout, "\nrecording saved: %s (its trace page: ttyrig show %s)\n", *out, *out)
 
 	usual := ready.ColumnBaseline(3, 150*time.Millisecond)
 	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithShadows(usual))
