@@ -44,8 +44,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 30s ./recordings/
 	$(GO) test -run '^$$' -fuzz FuzzScreen -fuzztime 30s ./screen/
 
-## browser: trace pages in a real headless browser (Debian's chromium, installed when missing): each page is
-## loaded, moved to decisions and times, its screen checked against the replay, and screenshotted into $(SCREENSHOTS)
+## browser: trace pages in a real headless browser (Debian's chromium, installed when missing): pages opened at
+## decisions and times and scrubbed (slider, buttons, keys, clicks), the screen shown checked against the replay
+## after each move, a failing test's picture and page opened, screenshots left in $(SCREENSHOTS)
 SCREENSHOTS ?= $(CURDIR)/.screenshots
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser:

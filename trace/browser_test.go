@@ -49,7 +49,7 @@ func runChromium(t *testing.T, bin, url string, args ...string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	profile := t.TempDir()
-	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-crash-reporter", "--disable-breakpad",
 		"--user-data-dir=" + profile, "--hide-scrollbars"}, args...)
 	cmd := exec.CommandContext(ctx, bin, append(all, url)...)
 	cmd.WaitDelay = 5 * time.Second

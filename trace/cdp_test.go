@@ -37,7 +37,7 @@ func openPage(t *testing.T, bin, url string) *page {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-crash-reporter", "--disable-breakpad",
 		"--user-data-dir="+t.TempDir(), "--window-size=1400,900", "--remote-debugging-pipe", url)
 	cmd.ExtraFiles = []*os.File{toChrome, chromeEnd}
 	cmd.WaitDelay = 5 * time.Second
@@ -77,9 +77,19 @@ func openPage(t *testing.T, bin, url string) *page {
 		}
 	}()
 	t.Cleanup(func() {
-		_ = ourEnd.Close()
+		// Ask the browser to close (it ends its helper processes itself);
+		// kill it if it has not within 5 s.
+		_, _ = ourEnd.Write([]byte(`{"id":1000000,"method":"Browser.close"}` + "\x00"))
+		exited := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(exited) }()
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			cancel()
+			<-exited
+		}
 		cancel()
-		_ = cmd.Wait()
+		_ = ourEnd.Close()
 		_ = fromChrome.Close()
 		<-done
 	})
