@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/picture"
 	"github.com/ttyrig/ttyrig/recordings"
@@ -49,7 +50,26 @@ func createRecording(path string, argv []string, cfg config) (recorder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
-	return w, nil
+	return writeThrough{w}, nil
+}
+
+// writeThrough writes each event to the file as it happens, so whatever
+// ends the process (a killed ttyrig record, go test -timeout, os.Exit) the
+// recording holds everything up to then. The read loop hands on output in
+// batches, so this is a write per batch, not per byte.
+type writeThrough struct{ *recordings.Writer }
+
+func (w writeThrough) Output(t time.Duration, p []byte) error { return w.then(w.Writer.Output(t, p)) }
+func (w writeThrough) Input(t time.Duration, p []byte) error  { return w.then(w.Writer.Input(t, p)) }
+func (w writeThrough) Resize(t time.Duration, cols, rows int) error {
+	return w.then(w.Writer.Resize(t, cols, rows))
+}
+
+func (w writeThrough) then(err error) error {
+	if err != nil {
+		return err
+	}
+	return w.Flush()
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the

@@ -205,9 +205,6 @@ func (t *Terminal) readLoop() {
 		if n > 0 {
 			now := t.cfg.clock.Now()
 			chunk := buf[:n]
-			if t.cfg.output != nil {
-				_, _ = t.cfg.output.Write(chunk)
-			}
 			t.scr.WriteAt(now, chunk)
 			snap := t.scr.Snapshot()
 			t.mu.Lock()
@@ -217,6 +214,9 @@ func (t *Terminal) readLoop() {
 			}
 			t.observe(ready.Event{Time: now, Kind: ready.Output, Data: chunk, Screen: snap})
 			t.mu.Unlock()
+			if t.cfg.output != nil { // after the recording: what was seen was recorded
+				_, _ = t.cfg.output.Write(chunk)
+			}
 		}
 		if err != nil {
 			return // EIO once the program and its children closed the PTY

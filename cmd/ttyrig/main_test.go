@@ -415,3 +415,42 @@ func TestRecordCastVersion3(t *testing.T) {
 		t.Errorf("replay of the v3 recording: exit %d, %q %s", code, out, stderr)
 	}
 }
+
+// A killed ttyrig record (SIGKILL: no chance to close anything) leaves a
+// recording of what happened up to then: events are written as they happen.
+func TestRecordKilledKeepsWhatHappened(t *testing.T) {
+	dir := t.TempDir()
+	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
+	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "name? "; read a; echo "hello $a"; sleep 30'`})
+	term.ExpectScreen().ToContain("name? ")
+	term.Type("ann\r")
+	term.ExpectScreen().ToContain("hello ann")
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	term.Wait()
+	cast, err := recordings.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in, out string
+	for _, e := range cast.Events {
+		switch e.Kind {
+		case recordings.Input:
+			in += e.Data
+		case recordings.Output:
+			out += e.Data
+		}
+	}
+	if in != "ann\r" || !strings.Contains(out, "hello ann") {
+		t.Errorf("recording of the killed session: input %q, output %q", in, out)
+	}
+}
