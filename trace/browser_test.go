@@ -130,9 +130,9 @@ func (s shown) sameAs(snap screen.Snapshot) string {
 }
 
 // TestTracePageInBrowser loads trace pages in headless Chromium, moves to
-// decisions and to times through the URL, and checks that the screen the
-// page draws is the replay's screen there; it takes a screenshot of each
-// page.
+// every decision and to the moment of every event through the address,
+// and checks that the screen the page draws is the replay's screen there;
+// it takes a screenshot of each page.
 func TestTracePageInBrowser(t *testing.T) {
 	bin := chromium(t)
 	shots := os.Getenv(screenshotDirEnv)
@@ -160,52 +160,57 @@ func TestTracePageInBrowser(t *testing.T) {
 			}
 			url := "file://" + page
 
-			// Every decision, through #d=N: the screen shown is the one
-			// the replay decided on.
 			rep, err := recordings.Replay(cast)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer rep.Close()
-			n := 0
-			for tr, snap := range rep.Transitions() {
-				n++
-				if n > 3 && n%4 != 0 { // keep the browser runs few
-					continue
-				}
-				s := readDOM(t, runChromium(t, bin, fmt.Sprintf("%s#d=%d", url, n), "--dump-dom"))
-				if s.attrs["decision"] != n {
-					t.Fatalf("#d=%d: page selected decision %d", n, s.attrs["decision"])
-				}
-				if diff := s.sameAs(snap); diff != "" {
-					t.Errorf("decision %d (%s at +%.3fs): %s", n, tr.State, tr.Time.Sub(rep.Start()).Seconds(), diff)
-				}
+			var snaps []screen.Snapshot
+			for _, snap := range rep.Transitions() {
+				snaps = append(snaps, snap)
 			}
-			if n == 0 {
-				t.Fatalf("no decisions in %s", path)
+			if len(snaps) < 2 {
+				t.Fatalf("%d decisions in %s", len(snaps), path)
 			}
-
-			// Scrubbing: times between events, through #t=SECONDS.
 			at, err := recordings.Replay(cast)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer at.Close()
-			length := cast.Duration()
-			var times []time.Duration
-			for _, frac := range []float64{0, 0.3, 0.6, 1} {
-				times = append(times, time.Duration(float64(length)*frac).Truncate(time.Millisecond))
+
+			// A page opened at an address naming a decision shows it.
+			s := readDOM(t, runChromium(t, bin, url+"#d=2", "--dump-dom"))
+			if s.attrs["decision"] != 2 {
+				t.Fatalf("#d=2: page selected decision %d", s.attrs["decision"])
 			}
-			// The exact moments of two events, where the screen changes.
-			times = append(times, cast.Events[len(cast.Events)/2].Time, cast.Events[len(cast.Events)-1].Time)
+			if diff := s.sameAs(snaps[1]); diff != "" {
+				t.Errorf("opened at decision 2: %s", diff)
+			}
+
+			// Then, in one open page, every decision (#d=N) and the
+			// moment of every event and a little after (#t=SECONDS).
+			p := openPage(t, bin, url)
+			for i, snap := range snaps {
+				s := p.goTo(fmt.Sprintf("#d=%d", i+1))
+				if s.attrs["decision"] != i+1 {
+					t.Fatalf("#d=%d: page selected decision %d", i+1, s.attrs["decision"])
+				}
+				if diff := s.sameAs(snap); diff != "" {
+					t.Errorf("decision %d: %s", i+1, diff)
+				}
+			}
+			var times []time.Duration
+			for _, e := range cast.Events {
+				times = append(times, e.Time, e.Time+time.Millisecond)
+			}
 			for _, d := range times {
-				d = d.Truncate(time.Microsecond)
-				s := readDOM(t, runChromium(t, bin, fmt.Sprintf("%s#t=%.6f", url, d.Seconds()), "--dump-dom"))
-				if s.attrs["time"] != int(d.Microseconds()) {
-					t.Fatalf("#t=%.6f: page is at %dµs", d.Seconds(), s.attrs["time"])
+				d = min(d.Truncate(time.Microsecond), cast.Duration())
+				s := p.goTo(fmt.Sprintf("#t=%.6f", d.Seconds()))
+				if s.attrs["time"] != int(d.Microseconds()) || s.attrs["decision"] != 0 {
+					t.Fatalf("#t=%.6f: page is at %dµs, decision %d", d.Seconds(), s.attrs["time"], s.attrs["decision"])
 				}
 				if diff := s.sameAs(at.At(d)); diff != "" {
-					t.Errorf("at +%.3fs: %s", d.Seconds(), diff)
+					t.Errorf("at +%.6fs: %s", d.Seconds(), diff)
 				}
 			}
 

@@ -160,13 +160,18 @@ func (p *page) call(method string, params any, out any) {
 }
 
 // eval runs JavaScript in the page and returns its value as JSON text.
-func (p *page) eval(js string) string {
+func (p *page) eval(js string) string { p.t.Helper(); return p.evaluate(js, false) }
+
+// evalAsync is eval for an expression that is a promise: its value.
+func (p *page) evalAsync(js string) string { p.t.Helper(); return p.evaluate(js, true) }
+
+func (p *page) evaluate(js string, await bool) string {
 	p.t.Helper()
 	var res struct {
 		Result           struct{ Value json.RawMessage }
 		ExceptionDetails *struct{ Text string }
 	}
-	p.call("Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true}, &res)
+	p.call("Runtime.evaluate", map[string]any{"expression": js, "returnByValue": true, "awaitPromise": await}, &res)
 	if res.ExceptionDetails != nil {
 		p.t.Fatalf("%s: %s", js, res.ExceptionDetails.Text)
 	}
@@ -181,6 +186,18 @@ func (p *page) screenDOM() shown {
 		p.t.Fatal(err)
 	}
 	return readDOM(p.t, html)
+}
+
+// goTo sets the page's address fragment, as a person editing the address
+// would, and returns the screen once the page has moved.
+func (p *page) goTo(hash string) shown {
+	p.t.Helper()
+	p.evalAsync(fmt.Sprintf(`new Promise(done => {
+		if (location.hash === %[1]q) { done(true); return; }
+		addEventListener("hashchange", () => done(true), {once: true});
+		location.hash = %[1]q;
+	})`, hash))
+	return p.screenDOM()
 }
 
 func (p *page) key(k string) {
