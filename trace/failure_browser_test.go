@@ -55,10 +55,11 @@ func TestFailurePicturesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rep.Close()
+	p := openPage(t, bin, "file://"+base+".html")
 	n := 0
 	for _, snap := range rep.Transitions() {
 		n++
-		s := readDOM(t, runChromium(t, bin, "file://"+base+".html#d="+strconv.Itoa(n), "--dump-dom"))
+		s := p.goTo("#d=" + strconv.Itoa(n))
 		if diff := s.sameAs(snap); diff != "" {
 			t.Errorf("failure trace page, decision %d: %s", n, diff)
 		}
