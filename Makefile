@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 
-.PHONY: demo test vet race replay bench agents test-agents record-agents fuzz
+.PHONY: demo test vet race replay bench agents test-agents record-agents fuzz browser
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
@@ -43,3 +43,13 @@ record-agents: agents
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 30s ./recordings/
 	$(GO) test -run '^$$' -fuzz FuzzScreen -fuzztime 30s ./screen/
+
+## browser: trace pages in a real headless browser (Debian's chromium, installed when missing): pages opened at
+## decisions and times and scrubbed (slider, buttons, keys, clicks), the screen shown checked against the replay
+## after each move, a failing test's picture and page opened, screenshots left in $(SCREENSHOTS)
+SCREENSHOTS ?= $(CURDIR)/.screenshots
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	command -v chromium >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium fonts-dejavu-core; }
+	TTYRIG_BROWSER=1 TTYRIG_SCREENSHOTS=$(SCREENSHOTS) $(GO) test -count=1 -v -timeout 600s -run 'InBrowser' ./trace/ | grep -E '^(=== RUN|--- |\s+browser_test|ok|FAIL|PASS)'
+	@echo "screenshots: $(SCREENSHOTS)"

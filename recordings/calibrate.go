@@ -46,11 +46,12 @@ type Calibration struct {
 	Latencies      []Duration `json:"ready_latencies"` // per turn: ground truth → engine ready
 	Missed         int        `json:"missed_turns"`    // ground-truth ready never declared
 	Premature      int        `json:"premature"`       // engine ready while truly busy
-	// Baselines are the seeds' recipes judged on the same recording.
+	// Baselines are the usual rules (3 s silence, poll 1 s × 3, cursor
+	// column ≥ 3 + 150 ms quiet) judged on the same recording.
 	Baselines []BaselineResult `json:"baselines,omitempty"`
 }
 
-// BaselineResult is how one of the seeds' recipes fares on
+// BaselineResult is how one of the usual rules (internal/seeds) fares on
 // a recording with ground truth: how often it would have declared ready
 // while the program was busy. (Its latency is not measured: the recording
 // was driven by ttyrig's own decisions, so the next input usually arrives
@@ -154,7 +155,7 @@ func Calibrate(name string, cast *asciicast.Cast, opts ...ReplayOption) (*Calibr
 	}
 	c.judge(timeline, truth, rep.Start())
 	if len(truth) > 0 {
-		// The seeds' recipes, on the events the engine is fed, from a
+		// The usual rules, on the events the engine is fed, from a
 		// replay of their own (rep has moved back and forth).
 		var evs []ready.Event
 		brep, err := Replay(cast, append(slices.Clone(opts), WithTap(func(ev ready.Event) { evs = append(evs, ev) }))...)

@@ -12,7 +12,7 @@ import (
 // recording.
 func WriteTable(w io.Writer, cals []*Calibration) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "recording\truntime\tturns\tidle col\tidle row↑\tbusy cols\tdistinct\tlongest busy gap\tmin quiet\tlatency p50\tp95\tmissed\tpremature\tsignals\tseed recipes: premature")
+	fmt.Fprintln(tw, "recording\truntime\tturns\tidle col\tidle row↑\tbusy cols\tdistinct\tlongest busy gap\tmin quiet\tlatency p50\tp95\tmissed\tpremature\tsignals\tpremature by the usual rules")
 	for _, c := range cals {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%v\t%s\t%s\t%s\t%s\t%d\t%d\t%s\t%s\n",
 			c.Recording, c.Runtime, c.Turns, ints(c.IdleCols, c.IdleHidden), ints(c.IdleRowUp, false), ints(c.BusyCols, false),

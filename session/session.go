@@ -87,7 +87,7 @@ func WithEngineOptions(opts ...ready.Option) Option {
 }
 
 // WithTap calls f with every event the session feeds its engine, as it
-// feeds it: to run other detectors (the seeds' recipes in benchmarks and
+// feeds it: to run other detectors (the usual rules of internal/seeds in benchmarks and
 // calibration) on exactly the same stream. f runs under the session's lock.
 func WithTap(f func(ready.Event)) Option { return func(c *config) { c.tap = f } }
 

@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -53,7 +54,14 @@ func (s *ScreenAssertion) ToMatchGolden(name string) {
 		}
 		cond.want = string(want)
 	}
-	s.wait(s.a.ToSatisfy(cond))
+	if err := s.a.ToSatisfy(cond).Wait(context.Background()); err != nil {
+		if !cond.update && cond.seen != nil {
+			if pic, perr := keepGoldenPicture(s.tb, path, cond.want, *cond.seen); perr == nil {
+				err = fmt.Errorf("%w\nwant and got side by side: %s", err, pic)
+			}
+		}
+		s.tb.Fatalf("%v", err)
+	}
 	if cond.update {
 		if err := g.Update(s.tb, name, []byte(cond.last.String())); err != nil {
 			s.tb.Fatalf("termtest: writing golden file %s: %v", path, err)
@@ -78,6 +86,7 @@ type goldenCondition struct {
 	update bool
 	stable *expect.Expectation
 	last   screen.Snapshot
+	seen   *screen.Snapshot // the last screen checked, for the picture of a mismatch
 }
 
 func (g *goldenCondition) String() string {
@@ -93,6 +102,7 @@ func (g *goldenCondition) Check(snap screen.Snapshot) error {
 }
 
 func (g *goldenCondition) CheckAt(snap screen.Snapshot, now time.Time) (time.Time, error) {
+	g.seen = &snap
 	if recheck, err := g.stable.CheckAt(snap, now); err != nil {
 		return recheck, err
 	}

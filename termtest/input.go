@@ -127,6 +127,16 @@ func (t *Terminal) Type(text string) error {
 	return t.send(b)
 }
 
+// Write sends p to the program as typed, byte for byte (Type turns
+// newlines into Enter presses; Write does not), so a Terminal is an
+// io.Writer for input copied from elsewhere.
+func (t *Terminal) Write(p []byte) (int, error) {
+	if err := t.send(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // Press sends key presses, in order.
 func (t *Terminal) Press(keys ...Key) error {
 	var b []byte

@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"io"
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
@@ -23,6 +24,7 @@ type config struct {
 	clock            clock.Clock
 	grace            time.Duration
 	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)
+	output           io.Writer         // a copy of the program's output, as it arrives
 }
 
 func defaultConfig() config {
@@ -60,3 +62,8 @@ func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk 
 // WithCloseGrace sets how long Close waits after SIGHUP before it kills the
 // process group (default 500 ms).
 func WithCloseGrace(d time.Duration) Option { return func(c *config) { c.grace = d } }
+
+// WithOutput copies everything the program writes to w as it arrives, as
+// well as drawing it on the screen: ttyrig record shows the program in the
+// user's own terminal this way. The terminal's read loop waits for w.
+func WithOutput(w io.Writer) Option { return func(c *config) { c.output = w } }

@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/picture"
+	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/session"
+	"github.com/ttyrig/ttyrig/trace"
 )
 
 // FailureDirEnv names the environment variable that moves where the
@@ -51,7 +54,7 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
-	return w, nil
+	return w, nil // the writer writes each event through to the file
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the
@@ -102,15 +105,21 @@ func failureRecording(tb testing.TB) string {
 		})
 	}
 
+	name := failureName(tb)
+	if n > 1 {
+		name += "-" + strconv.Itoa(n)
+	}
+	return name + ".cast"
+}
+
+// failureName is where tb's failure files go, without an extension:
+// testdata/failures/<TestName>, or the same name in $TTYRIG_FAILURE_DIR.
+func failureName(tb testing.TB) string {
 	dir := os.Getenv(FailureDirEnv)
 	if dir == "" {
 		dir = filepath.Join("testdata", "failures")
 	}
-	name := fileName(tb.Name())
-	if n > 1 {
-		name += "-" + strconv.Itoa(n)
-	}
-	return filepath.Join(dir, name+".cast")
+	return filepath.Join(dir, fileName(tb.Name()))
 }
 
 // fileName makes a test's name a file name. Subtest names have '/'; the
@@ -132,6 +141,38 @@ func keepRecording(tb testing.TB, tmp, keep string) {
 		return
 	}
 	tb.Logf("termtest: recording of the failed session kept at %s", keep)
+	keepPictures(tb, keep)
+}
+
+// keepPictures draws a kept recording for a person: the last screen as an
+// SVG and the whole session as a trace page, beside the recording (see
+// pictureFiles). Both come from replaying the recording.
+func keepPictures(tb testing.TB, cast string) {
+	svg, page := pictureFiles(cast)
+	c, err := asciicast.ReadFile(cast)
+	if err == nil {
+		var rep *recordings.Replayer
+		if rep, err = recordings.Replay(c); err == nil {
+			snap := rep.At(c.Duration())
+			_ = rep.Close()
+			err = os.WriteFile(svg, picture.SVG(snap, picture.WithCaption(tb.Name()+": the last screen")), 0o644)
+		}
+	}
+	if err == nil {
+		err = trace.WriteFile(page, c, trace.WithTitle(tb.Name()))
+	}
+	if err != nil {
+		tb.Logf("termtest: could not draw the failed session: %v", err)
+		return
+	}
+	tb.Logf("termtest: its last screen: %s; its trace page (open in a browser): file://%s", svg, page)
+}
+
+// pictureFiles names the picture of a kept recording's last screen and its
+// trace page.
+func pictureFiles(cast string) (svg, page string) {
+	base := strings.TrimSuffix(cast, ".cast")
+	return base + ".svg", base + ".html"
 }
 
 // moveFile renames from to to, copying when they are on different file

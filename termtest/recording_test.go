@@ -153,10 +153,11 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 			t.Errorf("%s has title %q, want the test's name %q", path, c.Header.Title, tb.name)
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
-		t.Errorf("failure dir holds %d files, want 2", len(entries))
+	// Each recording with its picture and trace page (picture_test.go).
+	if entries, _ := os.ReadDir(dir); len(entries) != 6 {
+		t.Errorf("failure dir holds %d files, want 6", len(entries))
 	}
-	if len(tb.logs) != 2 || !strings.Contains(tb.logs[0], "kept at") {
+	if len(tb.logs) != 4 || !strings.Contains(tb.logs[0], "kept at") {
 		t.Errorf("test log %q does not say where the recordings were kept", tb.logs)
 	}
 }
@@ -171,6 +172,8 @@ func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
 	want := filepath.Join("testdata", "failures", strings.ReplaceAll(tb.name, "/", "__")+".cast")
 	t.Cleanup(func() {
 		_ = os.Remove(want)
+		_ = os.Remove(strings.TrimSuffix(want, ".cast") + ".svg")
+		_ = os.Remove(strings.TrimSuffix(want, ".cast") + ".html")
 		_ = os.Remove(filepath.Join("testdata", "failures")) // only if empty
 	})
 	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {

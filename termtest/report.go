@@ -22,5 +22,9 @@ func (t *Terminal) Describe() string {
 	if p := t.recordingNote(); p != "" {
 		fmt.Fprintf(&b, "recording: %s\n", p)
 	}
+	if keep := t.cfg.keepOnFailure; keep != "" {
+		svg, page := pictureFiles(keep)
+		fmt.Fprintf(&b, "last screen as a picture: %s\ntrace page (open in a browser): %s (or: ttyrig show %s)\n", svg, page, keep)
+	}
 	return b.String()
 }

@@ -198,6 +198,9 @@ func (t *Terminal) readLoop() {
 		}
 		if n > 0 {
 			t.sess.Output(t.cfg.clock.Now(), buf[:n])
+			if t.cfg.output != nil { // after the recording: what was seen was recorded
+				_, _ = t.cfg.output.Write(buf[:n])
+			}
 		}
 		if err != nil {
 			return // EIO once the program and its children closed the PTY

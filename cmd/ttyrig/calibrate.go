@@ -10,16 +10,17 @@ import (
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
+const calibrateSynopsis = "[--runtime NAME] [--json] files..."
+
 func calibrate(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("calibrate", "[--runtime NAME] [--json] files...", stderr)
+	fs := newFlags("calibrate", calibrateSynopsis, stdout, stderr)
 	runtime := fs.String("runtime", "", "readiness profile (default: inferred from each recording's command)")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
-	if err := parse(fs, args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "ttyrig calibrate: want one or more recording files")
-		return errUsage
+		return fs.usageError("want one or more recording files")
 	}
 	var cals []*recordings.Calibration
 	for i, path := range fs.Args() {
@@ -35,6 +36,10 @@ func calibrate(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 		cals = append(cals, cal)
+		if cal.Turns == 0 {
+			fmt.Fprintf(stderr, "ttyrig calibrate: %s has no %q or %q markers, so its row has no turns, latencies, misses or premature decisions (only where the cursor sat); mark the moments a person saw the program ready and busy: Ctrl-] r and Ctrl-] b in ttyrig record, or Terminal.Marker in a test\n",
+				path, recordings.MarkReady, recordings.MarkBusy)
+		}
 	}
 	if *asJSON {
 		return recordings.WriteJSON(stdout, cals)

@@ -19,11 +19,13 @@ import (
 // input box even while a spinner says it is busy: the trap that fools the
 // usual "cursor column + short quiet" rule), shows what ttyrig saw, saves
 // the recording, and replays it to show the replayed timeline matches.
+const demoSynopsis = "[-o file.cast] [--runtime NAME]"
+
 func demo(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("demo", "[-o file.cast] [--runtime NAME]", stderr)
+	fs := newFlags("demo", demoSynopsis, stdout, stderr)
 	out := fs.String("o", filepath.Join(os.TempDir(), "ttyrig-demo.cast"), "where to save the recording")
 	runtime := fs.String("runtime", "claude", "readiness profile to drive the agent with")
-	if err := parse(fs, args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "building the fixture agent…")
@@ -67,7 +69,7 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	for _, tr := range live {
 		fmt.Fprintf(stdout, "  +%7.3fs  %-8s cursor %-6s %-9s %s\n", tr.Time.Sub(term.Started()).Seconds(), tr.State, tr.Cursor, tr.Signal, tr.Reason)
 	}
-	fmt.Fprintf(stdout, "\nrecording saved: %s\n", *out)
+	fmt.Fprintf(stdout, "\nrecording saved: %s (its trace page: ttyrig show %s)\n", *out, *out)
 
 	var evs []ready.Event
 	rep, err := recordings.ReplayFile(*out, recordings.WithRuntime(*runtime), recordings.WithTap(func(ev ready.Event) { evs = append(evs, ev) }))
@@ -85,16 +87,16 @@ func demo(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "  %-22s %s\n", describe(live, i, term.Started()), describe(replayed, i, rep.Start()))
 	}
 
-	// The same recording through the survey's recipe, "cursor column >= 3
-	// and 150 ms without output": the agent keeps its cursor in the input
-	// box while its spinner runs, so the recipe calls it ready mid-turn.
+	// The same recording through the usual rule, "cursor column ≥ 3 and
+	// 150 ms without output": the agent keeps its cursor in the input box
+	// while its spinner runs, so the rule calls it ready mid-turn.
 	early := 0
 	for _, tr := range seed.Timeline() {
 		if tr.State.Waiting() && stateAt(replayed, tr.Time) == ready.Busy {
 			early++
 		}
 	}
-	fmt.Fprintf(stdout, "\nthe seeds' recipe (%s) on the same recording: %d ready decisions while ttyrig saw the agent busy\n", seed.Name(), early)
+	fmt.Fprintf(stdout, "\nthe usual rule \"%s\" on the same recording: %d ready decisions while ttyrig saw the agent busy\n", seed.Name(), early)
 	return nil
 }
 

@@ -1,135 +1,194 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/term"
-	"github.com/creack/pty"
 
-	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/termtest"
 )
 
+const recordSynopsis = "[-o file.cast] [--size COLSxROWS] [--cast-version 2|3] -- cmd args..."
+
+// defaultCols and defaultRows are the size used when the terminal reports
+// none (0x0, as some CI runners and serial consoles do).
+const defaultCols, defaultRows = 100, 30
+
+// markPrefix is the key that starts a ground-truth mark: Ctrl-] (telnet's
+// escape key, which programs rarely need), then r (ready) or b (busy).
+// Ctrl-] twice sends one Ctrl-] to the program.
+const markPrefix = 0x1d
+
+// record runs a program in the user's terminal through termtest, so it
+// sees the same environment and PTY as a test, and records it.
 func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("record", "[-o file.cast] [--size WxH] -- cmd args...", stderr)
+	fs := newFlags("record", recordSynopsis, stdout, stderr)
 	out := fs.String("o", "ttyrig.cast", "where to write the recording")
-	size := fs.String("size", "", "terminal size COLSxROWS (default: your terminal's, or 100x30)")
-	if err := parse(fs, args); err != nil {
+	size := fs.String("size", "", "terminal size COLSxROWS (default: your terminal's, or 100x30 if it reports none)")
+	version := fs.Int("cast-version", 2, "asciicast version: 2 (read by every asciinema player) or 3")
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	argv := fs.Args()
 	if len(argv) == 0 {
-		fmt.Fprintln(stderr, "ttyrig record: want a command to run after --")
-		return errUsage
+		return fs.usageError("want a command to run after --")
 	}
-	cols, rows := 100, 30
-	in, _ := stdin.(*os.File)
-	interactive := in != nil && term.IsTerminal(in.Fd())
-	if interactive {
-		if w, h, err := term.GetSize(in.Fd()); err == nil {
-			cols, rows = w, h
-		}
+	if *version != 2 && *version != 3 {
+		return fs.usageError("--cast-version %d: want 2 or 3", *version)
 	}
+	cols, rows := 0, 0
 	if *size != "" {
 		if _, err := fmt.Sscanf(strings.Replace(*size, "x", " ", 1), "%d %d", &cols, &rows); err != nil || cols <= 0 || rows <= 0 {
-			fmt.Fprintf(stderr, "ttyrig record: --size %q is not COLSxROWS\n", *size)
-			return errUsage
+			return fs.usageError("--size %q is not COLSxROWS", *size)
+		}
+	}
+	in, _ := stdin.(*os.File)
+	if in == nil || !term.IsTerminal(in.Fd()) {
+		return errors.New("stdin is not a terminal, so nothing you type could reach the program; run ttyrig record from a terminal (to record a scripted session, use termtest.WithRecording in a test)")
+	}
+	if cols == 0 {
+		cols, rows = defaultCols, defaultRows
+		if w, h, err := term.GetSize(in.Fd()); err == nil && w > 0 && h > 0 {
+			cols, rows = w, h
+		} else {
+			fmt.Fprintf(stderr, "ttyrig record: your terminal reports no size; recording at %dx%d\r\n", cols, rows)
 		}
 	}
 
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
-	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
+	// Signals are caught before the program starts: a mark sent as soon
+	// as it shows something must not end ttyrig.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGWINCH, syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	defer signal.Stop(sigs)
+
+	// The program gets the user's environment, as it would in their
+	// shell, with the TERM of the screen ttyrig emulates.
+	env := append(os.Environ(), "TERM=xterm-256color")
+	t, err := termtest.Start(context.Background(), argv,
+		termtest.WithSize(cols, rows), termtest.WithEnv(env...), termtest.WithOutput(stdout),
+		termtest.WithRecording(*out), termtest.WithRecordingVersion(*version), termtest.WithTimeout(time.Minute))
 	if err != nil {
-		return fmt.Errorf("starting %s: %w", argv[0], err)
-	}
-	defer ptmx.Close()
-	start := time.Now()
-	w, err := asciicast.Create(*out, asciicast.Header{
-		Width: cols, Height: rows, Timestamp: start, Command: strings.Join(argv, " "),
-		Term: "xterm-256color", Env: map[string]string{"SHELL": os.Getenv("SHELL")},
-	})
-	if err != nil {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
 		return err
 	}
+	defer t.Close()
 
-	if interactive {
-		state, err := term.MakeRaw(in.Fd())
-		if err == nil {
-			defer func() { _ = term.Restore(in.Fd(), state) }()
-		}
-		winch := make(chan os.Signal, 1)
-		signal.Notify(winch, syscall.SIGWINCH)
-		defer signal.Stop(winch)
-		go func() {
-			for range winch {
-				if c, r, err := term.GetSize(in.Fd()); err == nil {
-					_ = pty.Setsize(ptmx, &pty.Winsize{Cols: uint16(c), Rows: uint16(r)})
-					_ = w.Resize(time.Since(start), c, r)
-				}
-			}
-		}()
+	if state, err := term.MakeRaw(in.Fd()); err == nil {
+		defer func() { _ = term.Restore(in.Fd(), state) }()
 	}
-	// Input: what the user types goes to the program and into the
-	// recording. This goroutine may outlive the program while it waits
-	// for a key; the process exits right after.
+
+	marks := 0
+	mark := func(label string) {
+		if t.Marker(time.Time{}, label) == nil {
+			marks++
+		}
+	}
+	keys := make(chan []byte)
+	// This goroutine may outlive the program while it waits for a key;
+	// the process exits right after.
 	go func() {
 		buf := make([]byte, 4096)
 		for {
 			n, err := stdin.Read(buf)
 			if n > 0 {
-				_ = w.Input(time.Since(start), buf[:n])
-				_, _ = ptmx.Write(buf[:n])
+				keys <- append([]byte(nil), buf[:n]...)
 			}
 			if err != nil {
+				close(keys)
 				return
 			}
 		}
 	}()
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		buf := make([]byte, 32*1024)
-		for {
-			n, err := ptmx.Read(buf)
-			if n > 0 {
-				_ = w.Output(time.Since(start), buf[:n])
-				_, _ = stdout.Write(buf[:n])
+	var mk markKeys
+	stopped := ""
+loop:
+	for {
+		select {
+		case <-t.Done():
+			break loop
+		case p, ok := <-keys:
+			if !ok {
+				keys = nil
+				continue
 			}
-			if err != nil {
-				return
+			send, labels := mk.filter(p)
+			for _, l := range labels {
+				mark(l)
+			}
+			if len(send) > 0 {
+				_, _ = t.Write(send)
+			}
+		case s := <-sigs:
+			switch s {
+			case syscall.SIGWINCH:
+				if c, r, err := term.GetSize(in.Fd()); err == nil && c > 0 && r > 0 && *size == "" {
+					_ = t.Resize(c, r)
+				}
+			case syscall.SIGUSR1:
+				mark(recordings.MarkReady)
+			case syscall.SIGUSR2:
+				mark(recordings.MarkBusy)
+			default:
+				stopped = s.String()
+				break loop
 			}
 		}
-	}()
-	werr := cmd.Wait()
-	// Output ends when every holder of the PTY is gone; a background child
-	// may keep it open, so wait only briefly.
-	drained := make(chan struct{})
-	go func() { wg.Wait(); close(drained) }()
-	select {
-	case <-drained:
-	case <-time.After(time.Second):
 	}
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(werr, &ee) {
-		code = ee.ExitCode()
-	}
-	_ = w.Exit(time.Since(start), code)
-	if err := w.Close(); err != nil {
+	if err := t.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "\r\nttyrig: recorded %s (exit status %d) to %s\r\n", argv[0], code, *out)
+	code, _ := t.ExitCode()
+	if stopped != "" {
+		fmt.Fprintf(stderr, "\r\nttyrig: %s: stopped %s; recorded to %s (%s)\r\n", stopped, argv[0], *out, plural(marks, "marker"))
+		return nil
+	}
+	fmt.Fprintf(stderr, "\r\nttyrig: recorded %s (exit status %d, %s) to %s; see it with: ttyrig show %s\r\n", argv[0], code, plural(marks, "marker"), *out, *out)
 	return nil
+}
+
+// markKeys finds the mark keys in what the user types: Ctrl-] r marks
+// ready, Ctrl-] b marks busy, Ctrl-] Ctrl-] sends one Ctrl-]; Ctrl-]
+// before any other key is sent on as typed. A mark split across two reads
+// is still found.
+type markKeys struct{ prefixed bool }
+
+func (m *markKeys) filter(p []byte) (send []byte, labels []string) {
+	send = make([]byte, 0, len(p))
+	for _, c := range p {
+		if !m.prefixed {
+			if c == markPrefix {
+				m.prefixed = true
+			} else {
+				send = append(send, c)
+			}
+			continue
+		}
+		m.prefixed = false
+		switch c {
+		case 'r':
+			labels = append(labels, recordings.MarkReady)
+		case 'b':
+			labels = append(labels, recordings.MarkBusy)
+		case markPrefix:
+			send = append(send, markPrefix)
+		default:
+			send = append(send, markPrefix, c)
+		}
+	}
+	return send, labels
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

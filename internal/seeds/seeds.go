@@ -7,6 +7,7 @@ package seeds
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
@@ -60,7 +61,7 @@ func Run(d Detector, evs []ready.Event, until time.Time) {
 // Silence is seed 001's rule: ready once no byte of output arrived
 // for d (3 s in the seed).
 func Silence(d time.Duration) Detector {
-	b := &baseline{name: fmt.Sprintf("silence %v", d)}
+	b := &baseline{name: spaced(d) + " silence"}
 	b.rule = func(now time.Time) (bool, time.Time) {
 		if now.Sub(b.lastOut) >= d {
 			return true, time.Time{}
@@ -75,7 +76,7 @@ func Silence(d time.Duration) Detector {
 // least col, no output arrived for quiet, and the screen was not cleared in
 // the last 500 ms (col 3 and 150 ms in the seed).
 func Column(col int, quiet time.Duration) Detector {
-	b := &baseline{name: fmt.Sprintf("column>=%d+%v quiet", col, quiet)}
+	b := &baseline{name: fmt.Sprintf("cursor column ≥ %d + %s quiet", col, spaced(quiet))}
 	const clearGuard = 500 * time.Millisecond
 	b.rule = func(now time.Time) (bool, time.Time) {
 		if clr := b.snap.LastClear(); !clr.IsZero() && now.Sub(clr) < clearGuard {
@@ -95,7 +96,7 @@ func Column(col int, quiet time.Duration) Detector {
 // before (1 s and 3 in the seed). The cycle restarts at every input, as the
 // seed starts polling after it sends keys.
 func Poll(interval time.Duration, n int) Detector {
-	b := &baseline{name: fmt.Sprintf("poll %v x%d", interval, n)}
+	b := &baseline{name: fmt.Sprintf("poll %s × %d", spaced(interval), n)}
 	var last string
 	var stable int
 	var nextPoll time.Time
@@ -231,4 +232,13 @@ func All() []Detector {
 		Poll(time.Second, 3),
 		Column(3, 150*time.Millisecond),
 	}
+}
+
+// spaced writes a duration as people write one in prose: "150 ms", "3 s".
+func spaced(d time.Duration) string {
+	s := d.String()
+	if i := strings.IndexFunc(s, func(r rune) bool { return r != '.' && (r < '0' || r > '9') }); i > 0 {
+		return s[:i] + " " + s[i:]
+	}
+	return s
 }
