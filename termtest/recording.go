@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/recordings"
 )
@@ -42,6 +43,12 @@ func createRecording(path string, argv []string, cfg config) (recorder, error) {
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("termtest: recording: %w", err)
+	}
+	// Recordings hold what was typed: only the user reads them. Made 0600
+	// before anything is written, whatever mode an old file had.
+	if f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o600); err == nil {
+		_ = f.Chmod(0o600)
+		_ = f.Close()
 	}
 	w, err := recordings.Create(path, h, recordings.WithVersion(cfg.recordingVersion))
 	if err != nil {
@@ -81,8 +88,11 @@ var failureRecordings = struct {
 
 // failureRecording returns where the recording of tb's next terminal is
 // kept if tb fails: testdata/failures/<TestName>.cast, or the same name in
-// $TTYRIG_FAILURE_DIR; the second terminal of a test gets <TestName>-2.cast.
-// A recording from an earlier run of the same test is overwritten.
+// $TTYRIG_FAILURE_DIR; a subtest's recording is in its parent's directory
+// (TestX/case.cast); the second terminal of a test gets <name>~2.cast.
+// Names are escaped so that different tests never share a file (see
+// escapeName). A recording from an earlier run of the same test is
+// overwritten.
 func failureRecording(tb testing.TB) string {
 	failureRecordings.Lock()
 	n := failureRecordings.n[tb] + 1
@@ -102,12 +112,39 @@ func failureRecording(tb testing.TB) string {
 	if dir == "" {
 		dir = filepath.Join("testdata", "failures")
 	}
-	// Subtest names have '/'; the rest keeps the name valid on any system.
-	name := strings.NewReplacer("/", "__", `\`, "_", ":", "_", " ", "_", "*", "_", "?", "_", `"`, "_", "<", "_", ">", "_", "|", "_").Replace(tb.Name())
-	if n > 1 {
-		name += "-" + strconv.Itoa(n)
+	parts := strings.Split(tb.Name(), "/")
+	for i, p := range parts {
+		parts[i] = escapeName(p)
 	}
-	return filepath.Join(dir, name+".cast")
+	if n > 1 {
+		parts[len(parts)-1] += "~" + strconv.Itoa(n)
+	}
+	parts[len(parts)-1] += ".cast"
+	return filepath.Join(append([]string{dir}, parts...)...)
+}
+
+// escapeName makes one part of a test's name a file name that is valid on
+// any system and different for different parts: letters, digits and
+// "_-.+=,#@" stay as they are (so names read as in the test log), every
+// other byte becomes %XX, as does a leading '.' (no "." or ".." or hidden
+// files). '~' is always escaped, so the "~2" of a second terminal cannot
+// come from a name. (Systems that ignore case can still confuse TestA with
+// Testa.)
+func escapeName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_-+=,#@", c) >= 0 || c == '.' && i > 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	if b.Len() == 0 {
+		return "%" // an empty part of a name
+	}
+	return b.String()
 }
 
 // keepRecording moves a finished temporary recording to where failures are
@@ -131,14 +168,30 @@ func moveFile(from, to string) error {
 	if err := os.Rename(from, to); err == nil {
 		return nil
 	}
+	if err := copyFile(from, to); err != nil {
+		return err
+	}
+	return os.Remove(from)
+}
+
+// copyFile copies from to to, which is left with mode 0600.
+func copyFile(from, to string) error {
 	b, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(to, b, 0o644); err != nil {
+	// Written as 0600 (a recording holds what was typed), also over an
+	// older file of another mode.
+	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
 		return err
 	}
-	return os.Remove(from)
+	_ = f.Chmod(0o600)
+	if _, err := f.Write(b); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // envMap turns NAME=value entries into a map; later entries win.
@@ -165,4 +218,51 @@ func shellJoin(argv []string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// WithRedaction chooses whether input typed while the program has echo
+// turned off (a password prompt: stty -echo, getpass, term.ReadPassword)
+// is redacted in the recording. It is by default: each such character is
+// recorded as '*' (control characters such as Enter as they are), preceded
+// by a marker saying how many bytes were redacted, so replay sees input of
+// the same shape and the recording holds no secret. Redaction needs to read
+// the PTY's flags, which only Linux allows from the master's side;
+// elsewhere input is recorded as typed. The program and the readiness
+// engine always get the real input.
+func WithRedaction(on bool) Option { return func(c *config) { c.keepSecrets = !on } }
+
+// redactedMarker labels the marker before a redacted input event.
+const redactedMarker = "redacted input"
+
+// recordInput records input sent at now, redacted if the program is not
+// echoing it (see WithRedaction). Call with t.mu held.
+func (t *Terminal) recordInput(now time.Time, p []byte) {
+	if t.rec == nil {
+		return
+	}
+	at := now.Sub(t.start)
+	if !t.cfg.keepSecrets {
+		if on, known := echoing(t.pty); known && !on {
+			if m, ok := t.rec.(interface {
+				Marker(time.Duration, string) error
+			}); ok {
+				_ = m.Marker(at, fmt.Sprintf("%s: %d bytes typed with echo off", redactedMarker, len(p)))
+			}
+			p = redact(p)
+		}
+	}
+	_ = t.rec.Input(at, p)
+}
+
+// redact replaces every character of p but control characters with '*'.
+func redact(p []byte) []byte {
+	out := make([]byte, 0, len(p))
+	for _, r := range string(p) {
+		if r < 0x20 || r == 0x7f {
+			out = append(out, byte(r))
+		} else {
+			out = append(out, '*')
+		}
+	}
+	return out
 }

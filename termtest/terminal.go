@@ -77,8 +77,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.cols <= 0 || cfg.rows <= 0 {
-		return nil, fmt.Errorf("termtest: size must be positive, got %dx%d", cfg.cols, cfg.rows)
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
@@ -132,7 +132,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		_ = cmd.Wait()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
-	t.in = newInputQueue(t.pty)
+	t.in = newInputQueue(t.pty, cfg.timeout)
 	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
 
 	go t.reap()
@@ -359,32 +359,28 @@ func (t *Terminal) LastOutput() []byte {
 // Timeout returns the terminal's default wait bound.
 func (t *Terminal) Timeout() time.Duration { return t.cfg.timeout }
 
-// Resize changes the terminal size; the program gets SIGWINCH.
+// Resize changes the terminal size; the program gets SIGWINCH. The size
+// must be within screen.MaxCols×screen.MaxRows.
 func (t *Terminal) Resize(cols, rows int) error {
-	if cols <= 0 || rows <= 0 {
-		return fmt.Errorf("termtest: size must be positive, got %dx%d", cols, rows)
+	if err := screen.CheckSize(cols, rows); err != nil {
+		return fmt.Errorf("termtest: Resize(%d, %d): %w", cols, rows, err)
 	}
-	if t.isClosed() {
+	// Held throughout, so Close cannot close the PTY under the ioctl.
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
 		return ErrClosed
 	}
-	t.scr.Resize(cols, rows)
-	if err := pty.Setsize(t.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}); err != nil {
+	if err := setSize(t.pty, cols, rows); err != nil {
 		return fmt.Errorf("termtest: resizing to %dx%d: %w", cols, rows, err)
 	}
+	t.scr.Resize(cols, rows)
 	now := t.cfg.clock.Now()
-	t.mu.Lock()
 	if t.rec != nil {
 		_ = t.rec.Resize(now.Sub(t.start), cols, rows)
 	}
 	t.observe(ready.Event{Time: now, Kind: ready.Resize, Screen: t.scr.Snapshot()})
-	t.mu.Unlock()
 	return nil
-}
-
-func (t *Terminal) isClosed() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.closed
 }
 
 // Close ends the program's whole process group (SIGHUP, then SIGKILL after
