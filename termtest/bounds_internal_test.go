@@ -12,7 +12,7 @@ import (
 // its input: the answers waiting for it stay under maxQueuedReplies (they
 // grew to 1.1 GB in 20 s).
 func TestQueryLoopRepliesBounded(t *testing.T) {
-	term, err := Start(context.Background(), []string{"sh", "-c", `while :; do printf '\033[6n\033[6n\033[6n\033[6n'; done`})
+	term, err := Start(context.Background(), []string{"sh", "-c", `stty raw -echo; while :; do printf '\033[6n\033[6n\033[6n\033[6n'; done`})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,25 +31,24 @@ func TestQueryLoopRepliesBounded(t *testing.T) {
 	}
 }
 
-// Echo off on the program's side of the PTY is visible from the master.
-func TestEchoFromMaster(t *testing.T) {
+// A password prompt's mode (echo off in line mode) is visible from the
+// master; a program drawing its own input (echo off, raw) is not one.
+func TestSecretFromMaster(t *testing.T) {
 	for _, c := range []struct {
-		cmd  string
-		echo bool
-	}{{"stty -echo; sleep 10", false}, {"stty echo; sleep 10", true}} {
+		cmd    string
+		secret bool
+	}{{"stty -echo; echo set; sleep 10", true}, {"stty echo; echo set; sleep 10", false}, {"stty raw -echo; echo set; sleep 10", false}} {
 		term, err := Start(context.Background(), []string{"sh", "-c", c.cmd})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var on, known bool
-		for end := time.Now().Add(2 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
-			if on, known = echoing(term.pty); known && on == c.echo {
-				break
-			}
-		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		err = term.ExpectScreen().ToContain("set").Wait(ctx)
+		cancel()
+		secret, known := typingSecret(term.pty)
 		_ = term.Close()
-		if !known || on != c.echo {
-			t.Errorf("%s: echo read from the master = %v (known %v), want %v", c.cmd, on, known, c.echo)
+		if err != nil || !known || secret != c.secret {
+			t.Errorf("%s: secret read from the master = %v (known %v, %v), want %v", c.cmd, secret, known, err, c.secret)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package termtest
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"os"
 	"strings"
 	"syscall"
@@ -35,6 +37,18 @@ func buildEnv(extra []string) []string {
 		}
 	}
 	return out
+}
+
+// sessionEnv names the variable that tags every process of a terminal with
+// the terminal's cookie, so Close can find descendants that left the
+// process group (see killTagged).
+const sessionEnv = "TTYRIG_SESSION"
+
+// newCookie returns a tag no other terminal has.
+func newCookie() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // stopGroup ends the program's whole process group: SIGHUP as a closing

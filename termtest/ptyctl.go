@@ -22,14 +22,13 @@ func setSize(f *os.File, cols, rows int) error {
 	return ioErr
 }
 
-// echoing reports whether the program's terminal echoes what is typed, and
-// whether that could be told. The flags are the PTY's (the program's side
-// of it), read through the master.
-func echoing(f *os.File) (on, known bool) {
+// typingSecret reports whether input typed now is a secret (see
+// termiosSecret), and whether that could be told.
+func typingSecret(f *os.File) (secret, known bool) {
 	raw, err := f.SyscallConn()
 	if err != nil {
 		return false, false
 	}
-	_ = raw.Control(func(fd uintptr) { on, known = termiosEcho(int(fd)) })
-	return on, known
+	_ = raw.Control(func(fd uintptr) { secret, known = termiosSecret(int(fd)) })
+	return secret, known
 }

@@ -2,6 +2,6 @@
 
 package termtest
 
-// termiosEcho cannot tell elsewhere: not every system's PTY master reports
-// the slave's attributes, so input is recorded as typed (see WithRedaction).
-func termiosEcho(int) (on, known bool) { return false, false }
+// termiosSecret cannot tell elsewhere: not every system's PTY master
+// reports the slave's attributes (see WithRedaction).
+func termiosSecret(int) (secret, known bool) { return false, false }

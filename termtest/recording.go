@@ -220,15 +220,18 @@ func shellJoin(argv []string) string {
 	return strings.Join(out, " ")
 }
 
-// WithRedaction chooses whether input typed while the program has echo
-// turned off (a password prompt: stty -echo, getpass, term.ReadPassword)
-// is redacted in the recording. It is by default: each such character is
-// recorded as '*' (control characters such as Enter as they are), preceded
-// by a marker saying how many bytes were redacted, so replay sees input of
-// the same shape and the recording holds no secret. Redaction needs to read
-// the PTY's flags, which only Linux allows from the master's side;
-// elsewhere input is recorded as typed. The program and the readiness
-// engine always get the real input.
+// WithRedaction chooses whether input typed at a password prompt is
+// redacted in the recording. It is by default: each such character is
+// recorded as '*' (control characters such as Enter as they are), after a
+// marker saying how many bytes were redacted, so replay sees input of the
+// same shape and the recording holds no secret. The program and the
+// readiness engine always get the real input.
+//
+// A password prompt is told by the terminal's mode: echo off in line mode,
+// as getpass, sudo, ssh, stty -echo and term.ReadPassword set it (read from
+// the PTY on Linux only); or by the readiness engine seeing a password
+// prompt on the screen (a prompt ending in "password:"), which also covers
+// programs that read passwords in raw mode and draw their own stars.
 func WithRedaction(on bool) Option { return func(c *config) { c.keepSecrets = !on } }
 
 // redactedMarker labels the marker before a redacted input event.
@@ -242,7 +245,11 @@ func (t *Terminal) recordInput(now time.Time, p []byte) {
 	}
 	at := now.Sub(t.start)
 	if !t.cfg.keepSecrets {
-		if on, known := echoing(t.pty); known && !on {
+		secret, _ := typingSecret(t.pty)
+		if p := t.eng.Current().Prompt; p != nil && p.Kind == "password" {
+			secret = true
+		}
+		if secret {
 			if m, ok := t.rec.(interface {
 				Marker(time.Duration, string) error
 			}); ok {

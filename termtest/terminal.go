@@ -35,6 +35,8 @@ type Terminal struct {
 	in    *inputQueue
 	start time.Time
 
+	cookie string // in the environment of every process of this terminal
+
 	mu        sync.Mutex
 	eng       *ready.Engine
 	changed   chan struct{} // closed and replaced at every change
@@ -86,7 +88,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
-	cmd.Env = buildEnv(cfg.env)
+	cookie := newCookie()
+	cmd.Env = append(buildEnv(cfg.env), sessionEnv+"="+cookie)
 	cmd.Dir = cfg.dir
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.
@@ -101,6 +104,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
 		cmd:       cmd,
+		cookie:    cookie,
 		eng:       eng,
 		changed:   make(chan struct{}),
 		kick:      make(chan struct{}, 1),
@@ -384,8 +388,10 @@ func (t *Terminal) Resize(cols, rows int) error {
 }
 
 // Close ends the program's whole process group (SIGHUP, then SIGKILL after
-// a grace period), reaps it, closes the PTY and ends every goroutine the
-// terminal started. It is safe to call more than once.
+// a grace period), and on Linux every other process that carries the
+// terminal's tag in its environment (descendants that called setsid), reaps
+// the program, closes the PTY and ends every goroutine the terminal
+// started. It is safe to call more than once.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
 		t.mu.Lock()
@@ -393,6 +399,7 @@ func (t *Terminal) Close() error {
 		t.mu.Unlock()
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
+		killTagged(t.cookie, t.cmd.Process.Pid) // descendants that left the group
 		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
