@@ -400,7 +400,7 @@ func (t *Terminal) Close() error {
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
 		killTagged(t.cookie, t.cmd.Process.Pid) // descendants that left the group
-		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
+		_ = t.pty.SetReadDeadline(time.Now())   // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
 		t.in.close()
