@@ -54,13 +54,35 @@ func newCookie() string {
 // stopGroup ends the program's whole process group: SIGHUP as a closing
 // terminal would send, then SIGKILL after grace if the leader has not been
 // reaped. reaped is closed once the leader is reaped.
+//
+// SIGHUP is sent again at growing intervals (1, 2, 4 ... ms) until the
+// leader is reaped: bash 5.2 misses a lone SIGHUP that lands just as a
+// command ends (about one close in five), and without a second one Close
+// waited out the whole grace period.
 func stopGroup(pgid int, grace time.Duration, reaped <-chan struct{}) {
-	_ = syscall.Kill(-pgid, syscall.SIGHUP)
-	_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
+	hangUp := func() {
+		_ = syscall.Kill(-pgid, syscall.SIGHUP)
+		_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
+	}
+	hangUp()
 	if reaped != nil {
-		select {
-		case <-reaped:
-		case <-time.After(grace):
+		deadline := time.NewTimer(grace)
+		defer deadline.Stop()
+		again := time.Millisecond
+	wait:
+		for {
+			resend := time.NewTimer(again)
+			select {
+			case <-reaped:
+				resend.Stop()
+				break wait
+			case <-deadline.C:
+				resend.Stop()
+				break wait
+			case <-resend.C:
+				hangUp()
+				again = min(2*again, 64*time.Millisecond)
+			}
 		}
 	}
 	// Children of the leader may still be alive even when it has exited.

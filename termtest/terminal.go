@@ -86,6 +86,16 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if err != nil {
 		return nil, fmt.Errorf("termtest: cannot run %q: %w", argv[0], err)
 	}
+	// The screen is built while the program starts (x/vt allocates 4 MiB
+	// per emulator; building it took longer than starting bash). Its
+	// replies go to the input queue, which exists before any output is
+	// parsed.
+	var in *inputQueue
+	built := make(chan *screen.Screen, 1)
+	go func() {
+		built <- screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(func(b []byte) { in.reply(b) }))
+	}()
+	abandon := func() { _ = (<-built).Close() }
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cookie := newCookie()
@@ -96,6 +106,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	startAt := cfg.clock.Now()
 	eng, err := newEngine(cfg, argv, startAt)
 	if err != nil {
+		abandon()
 		return nil, err
 	}
 
@@ -117,6 +128,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if cfg.recording != "" {
 		rec, err := createRecording(cfg.recording, argv, cfg)
 		if err != nil {
+			abandon()
 			return nil, err
 		}
 		t.rec = rec
@@ -128,16 +140,22 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		if t.rec != nil {
 			_ = t.rec.Close()
 		}
+		abandon()
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		if t.rec != nil {
+			_ = t.rec.Close()
+		}
+		abandon()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
-	t.in = newInputQueue(t.pty, cfg.timeout)
-	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
+	in = newInputQueue(t.pty, cfg.timeout)
+	t.in = in
+	t.scr = <-built
 
 	go t.reap()
 	go t.readLoop()
