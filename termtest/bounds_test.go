@@ -210,3 +210,42 @@ func procField(t *testing.T, pid string, i int) string {
 	rest := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // the name may hold spaces
 	return rest[i-3]
 }
+
+// Close does not wait out its grace period on bash, which misses a lone
+// SIGHUP landing just as a command ends (one close in ten waited 500 ms).
+// Closing right after each command, with a grace of 20 s, shows any
+// close that relies on the grace.
+func TestCloseRightAfterCommand(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for i := range 40 {
+		term, err := termtest.Start(ctx, bashArgv, bashEnv, termtest.WithCloseGrace(20*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := term.Type("true\n"); err != nil {
+			t.Fatal(err)
+		}
+		_ = term.ExpectScreen().ToContain("true\n$ ").Wait(ctx)
+		t0 := time.Now()
+		_ = term.Close()
+		if d := time.Since(t0); d > 5*time.Second {
+			t.Fatalf("close %d took %v: it waited for the grace period, bash ignored SIGHUP", i, d)
+		}
+	}
+}
+
+// A sequence with a huge count (REP of 100,000,000) does not hold up a
+// wait: it returns within its bound. It returned after 21 s with a 2 s
+// bound before counts were bounded.
+func TestHugeRepeatDoesNotHoldWaits(t *testing.T) {
+	term := termtest.Spawn(t, []string{"sh", "-c", `printf 'x\033[100000000b'; echo done; sleep 30`})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	t0 := time.Now()
+	err := term.Terminal().ExpectScreen().ToContain("never shown").Wait(ctx)
+	if d := time.Since(t0); err == nil || d > 3*time.Second {
+		t.Fatalf("a 1 s wait returned after %v (%v)", d, err)
+	}
+	term.ExpectScreen().ToContain("done")
+}
