@@ -40,6 +40,10 @@ func clampSize(cols, rows int) (int, int) {
 // draws with REP; more in one read is a flood, drawn approximately.
 const repBudget = 4
 
+// repFlood is how many characters a REP past the budget prints: "ESC [ n b"
+// is at least four bytes.
+const repFlood = 4
+
 // boundCounts registers handlers that clamp the count parameter of
 // sequences x/vt carries out in time proportional to the count
 // (REP prints n characters, ECH, CHT and CBT loop n times, SU and SD push
@@ -83,9 +87,10 @@ func (s *Screen) boundCounts() {
 // further cols characters leave it as it was; so a count above that is
 // reduced to the smallest with the same remainder, and the screen is the
 // same (exactly so for single-width characters without left/right margins).
-// Past the write's budget (repBudget screens) the count is reduced to its
-// remainder alone, so a flood of REPs costs no more per byte than a flood
-// of text.
+// Past the write's budget (repBudget screens) each REP prints at most
+// repFlood characters, no more than the bytes it took to send, so a flood
+// of REPs costs no more per byte than a flood of text; the screen is then
+// approximate (a real terminal would take minutes to draw it exactly).
 func (s *Screen) boundRepeat(p *ansi.Param) {
 	n := p.Param(1)
 	cols, rows := s.emu.Width(), s.emu.Height()
@@ -93,10 +98,7 @@ func (s *Screen) boundRepeat(p *ansi.Param) {
 		n = full + (n-full)%cols
 	}
 	if s.repLeft <= 0 {
-		n %= cols
-		if n == 0 {
-			n = cols
-		}
+		n = min(n, repFlood)
 	}
 	s.repLeft -= n
 	setParam(p, n)

@@ -123,6 +123,18 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 		t.Errorf("the program read %d bytes, want the %d delivered and then END (%d); ends with %q",
 			len(got), te.Delivered, len(want), got[max(0, len(got)-20):])
 	}
+	term.Close()
+	c, err := recordings.ReadFile(term.Terminal().RecordingPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := false
+	for _, e := range c.Events {
+		marked = marked || e.Kind == recordings.Marker && strings.HasPrefix(e.Data, "input withdrawn: the last ")
+	}
+	if !marked {
+		t.Errorf("the recording does not mark the withdrawn input")
+	}
 }
 
 // Input typed while the program has echo off (a password prompt) is

@@ -189,6 +189,14 @@ func (t *Terminal) send(p []byte) error {
 	case res.err == nil:
 		return nil
 	case errors.Is(res.err, os.ErrDeadlineExceeded):
+		// The recording has the input as sent; say what never arrived.
+		t.mu.Lock()
+		if m, ok := t.rec.(interface {
+			Marker(time.Duration, string) error
+		}); ok {
+			_ = m.Marker(t.cfg.clock.Now().Sub(t.start), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered", len(p)-res.n, len(p)))
+		}
+		t.mu.Unlock()
 		return &InputTimeoutError{Delivered: res.n, Len: len(p), Timeout: t.cfg.timeout, desc: t.Describe()}
 	case errors.Is(res.err, ErrClosed):
 		return ErrClosed
