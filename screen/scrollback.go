@@ -1,6 +1,10 @@
 package screen
 
-import "bytes"
+import (
+	"bytes"
+
+	uv "github.com/charmbracelet/ultraviolet"
+)
 
 // ScrollbackLines is how many lines that scrolled off the top of the main
 // screen a Screen keeps, as plain text, for Scrollback. Older lines are
@@ -77,9 +81,21 @@ func (s *Screen) keepScrollback() {
 		return
 	}
 	for _, l := range sb.Lines() {
-		s.back.push(l.String())
+		s.back.push(s.lineText(l))
 	}
 	sb.Clear()
+}
+
+// lineText returns a scrolled-off line as plain text without trailing
+// blanks. (uv.Line.String compares every cell's style, which made moving
+// lines cost more than parsing them.)
+func (s *Screen) lineText(l uv.Line) string {
+	b := s.lineBuf[:0]
+	for i := range l {
+		b = append(b, l[i].Content...) // "" for the second half of a wide character
+	}
+	s.lineBuf = b
+	return string(bytes.TrimRight(b, " "))
 }
 
 // Scrollback returns the lines that scrolled off the top of the main

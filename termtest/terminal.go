@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -35,7 +36,8 @@ type Terminal struct {
 	in    *inputQueue
 	start time.Time
 
-	cookie string // in the environment of every process of this terminal
+	cookie    string       // in the environment of every process of this terminal
+	readBytes atomic.Int64 // output read so far
 
 	mu        sync.Mutex
 	eng       *ready.Engine
@@ -195,14 +197,33 @@ func (t *Terminal) reap() {
 	t.code = code
 	t.mu.Unlock()
 	close(t.reaped)
-	// The PTY may be held open by a grandchild; give the read loop a moment
-	// to drain what the program wrote last, then stop waiting for it.
-	select {
-	case <-t.readDone:
-	case <-time.After(250 * time.Millisecond):
+	// The PTY may be held open by a grandchild; let the read loop drain
+	// what the program wrote last, and stop waiting once it read nothing
+	// for 250 ms (a loop still parsing the program's last output, slow
+	// under -race, lost its end to a fixed 250 ms) or after drainLimit.
+	last := t.readBytes.Load()
+	limit := time.After(drainLimit)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-t.readDone:
+			return
+		case <-limit:
+		case <-tick.C:
+			if n := t.readBytes.Load(); n != last {
+				last = n
+				continue
+			}
+		}
 		_ = t.pty.SetReadDeadline(time.Now())
+		return
 	}
 }
+
+// drainLimit bounds how long the read loop may go on reading after the
+// program exited, when a grandchild holds the PTY open and keeps writing.
+const drainLimit = 5 * time.Second
 
 // maxBatch bounds how much output the read loop hands on at once.
 const maxBatch = 64 << 10
@@ -225,6 +246,7 @@ func (t *Terminal) readLoop() {
 			n += readAvailable(raw, buf[n:])
 		}
 		if n > 0 {
+			t.readBytes.Add(int64(n))
 			now := t.cfg.clock.Now()
 			chunk := buf[:n]
 			t.scr.WriteAt(now, chunk)
