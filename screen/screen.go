@@ -80,7 +80,7 @@ type Screen struct {
 	scratch scratch // reused by readRow
 	back    scrollback
 	lineBuf []byte // reused by lineText
-	repLeft int // characters REP may still print in this write (see boundRepeat)
+	repLeft int    // characters REP may still print in this write (see boundRepeat)
 
 	drained chan struct{}
 }
