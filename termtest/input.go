@@ -205,7 +205,9 @@ func (t *Terminal) send(p []byte) error {
 }
 
 // Type sends text as if typed on a keyboard. Newlines are sent as typed
-// Enter presses (CR), as a terminal would.
+// Enter presses (CR), as a terminal would. If the program does not take it
+// all within the terminal's timeout, the rest is withdrawn and the error is
+// an *InputTimeoutError saying how much was delivered.
 func (t *Terminal) Type(text string) error {
 	b := make([]byte, 0, len(text))
 	for i := 0; i < len(text); i++ {
