@@ -80,8 +80,10 @@ func (s *Screen) keepScrollback() {
 	if sb == nil || sb.Len() == 0 {
 		return
 	}
-	for _, l := range sb.Lines() {
+	lines := sb.Lines() // x/vt's own slice
+	for i, l := range lines {
 		s.back.push(s.lineText(l))
+		lines[i] = nil // Clear keeps the backing array; let the cells go
 	}
 	sb.Clear()
 }
