@@ -89,10 +89,10 @@ func TestCheckSize(t *testing.T) {
 	}{
 		{100, 30, ""},
 		{screen.MaxCols, screen.MaxRows, ""},
-		{0, 30, "0 columns is out of range (1 to 1000)"},
-		{70000, 10, "70000 columns is out of range (1 to 1000)"},
-		{100, -5, "-5 rows is out of range (1 to 500)"},
-		{100, 10000, "10000 rows is out of range (1 to 500)"},
+		{0, 30, "0 columns is out of range (1 to 500)"},
+		{70000, 10, "70000 columns is out of range (1 to 500)"},
+		{100, -5, "-5 rows is out of range (1 to 300)"},
+		{100, 10000, "10000 rows is out of range (1 to 300)"},
 	} {
 		err := screen.CheckSize(c.cols, c.rows)
 		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && !strings.Contains(got, c.want)) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -26,9 +27,9 @@ func TestBadOptions(t *testing.T) {
 		opt  termtest.Option
 		want string
 	}{
-		{termtest.WithSize(70000, 10), "WithSize(70000, 10): screen: 70000 columns is out of range (1 to 1000)"},
-		{termtest.WithSize(10000, 10000), "WithSize(10000, 10000): screen: 10000 columns is out of range (1 to 1000)"},
-		{termtest.WithSize(100, 65536), "65536 rows is out of range (1 to 500)"},
+		{termtest.WithSize(70000, 10), "WithSize(70000, 10): screen: 70000 columns is out of range (1 to 500)"},
+		{termtest.WithSize(10000, 10000), "WithSize(10000, 10000): screen: 10000 columns is out of range (1 to 500)"},
+		{termtest.WithSize(100, 65536), "65536 rows is out of range (1 to 300)"},
 		{termtest.WithSize(-1, -1), "-1 columns is out of range"},
 		{termtest.WithClock(nil), "WithClock(nil): a clock is required"},
 		{termtest.WithTimeout(0), "WithTimeout(0s): the timeout must be positive"},
@@ -45,13 +46,13 @@ func TestBadOptions(t *testing.T) {
 	}
 
 	term := termtest.Spawn(t, []string{"cat"})
-	for _, size := range [][2]int{{65536, 65536}, {-5, -5}, {0, 10}, {1001, 10}} {
+	for _, size := range [][2]int{{65536, 65536}, {-5, -5}, {0, 10}, {screen.MaxCols + 1, 10}} {
 		err := term.Terminal().Resize(size[0], size[1])
 		if err == nil || !strings.Contains(err.Error(), "out of range") {
 			t.Errorf("Resize(%d, %d) = %v, want an out-of-range error", size[0], size[1], err)
 		}
 	}
-	if err := term.Terminal().Resize(1000, 500); err != nil {
+	if err := term.Terminal().Resize(screen.MaxCols, screen.MaxRows); err != nil {
 		t.Errorf("Resize to the largest size: %v", err)
 	}
 }
