@@ -38,6 +38,7 @@ type Terminal struct {
 
 	cookie    string       // in the environment of every process of this terminal
 	readBytes atomic.Int64 // output read so far
+	handing   atomic.Bool  // the read loop is handing a batch on
 
 	mu        sync.Mutex
 	eng       *ready.Engine
@@ -198,9 +199,10 @@ func (t *Terminal) reap() {
 	t.mu.Unlock()
 	close(t.reaped)
 	// The PTY may be held open by a grandchild; let the read loop drain
-	// what the program wrote last, and stop waiting once it read nothing
-	// for 250 ms (a loop still parsing the program's last output, slow
-	// under -race, lost its end to a fixed 250 ms) or after drainLimit.
+	// what the program wrote last, and stop waiting once it read and
+	// parsed nothing for 250 ms (a loop still parsing the program's last
+	// output, slow under -race, lost its end to a fixed 250 ms) or after
+	// drainLimit.
 	last := t.readBytes.Load()
 	limit := time.After(drainLimit)
 	tick := time.NewTicker(250 * time.Millisecond)
@@ -211,7 +213,7 @@ func (t *Terminal) reap() {
 			return
 		case <-limit:
 		case <-tick.C:
-			if n := t.readBytes.Load(); n != last {
+			if n := t.readBytes.Load(); n != last || t.handing.Load() {
 				last = n
 				continue
 			}
@@ -247,6 +249,7 @@ func (t *Terminal) readLoop() {
 		}
 		if n > 0 {
 			t.readBytes.Add(int64(n))
+			t.handing.Store(true)
 			now := t.cfg.clock.Now()
 			chunk := buf[:n]
 			t.scr.WriteAt(now, chunk)
@@ -258,6 +261,7 @@ func (t *Terminal) readLoop() {
 			}
 			t.observe(ready.Event{Time: now, Kind: ready.Output, Data: chunk, Screen: snap})
 			t.mu.Unlock()
+			t.handing.Store(false)
 		}
 		if err != nil {
 			return // EIO once the program and its children closed the PTY
