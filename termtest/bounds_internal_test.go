@@ -75,13 +75,14 @@ func TestFailureRecordingNames(t *testing.T) {
 		{"TestA/x~2", "d/TestA/x%7E2.cast"},
 		{"TestA/", "d/TestA/%.cast"},
 		{`TestA/\*?"<>|`, "d/TestA/%5C%2A%3F%22%3C%3E%7C.cast"},
+		{"TestA/x.cast/y", "d/TestA/x%2Ecast/y.cast"},
 	} {
 		if got := failureRecording(namedTB{t, c.name}); got != filepath.FromSlash(c.want) {
 			t.Errorf("failure recording of %q is %s, want %s", c.name, got, c.want)
 		}
 	}
 	seen := map[string]string{}
-	for _, name := range []string{"TestA/b", "TestA__b", "TestA/a:b", "TestA/a b", "TestA/a_b", "TestA/x", "TestA/x~2", "TestA/.x", "TestA/%2Ex", "TestA/"} {
+	for _, name := range []string{"TestA/b", "TestA__b", "TestA/a:b", "TestA/a b", "TestA/a_b", "TestA/x", "TestA/x~2", "TestA/.x", "TestA/%2Ex", "TestA/", "TestA/x.cast", "TestA/x.cast/y", "TestA/x.cast.cast"} {
 		tb := namedTB{t, name}
 		for range 2 { // a second terminal in the same test
 			p := failureRecording(tb)
@@ -89,6 +90,13 @@ func TestFailureRecordingNames(t *testing.T) {
 				t.Errorf("%q and %q both keep their recording at %s", other, name, p)
 			}
 			seen[p] = name
+		}
+	}
+	for p, name := range seen { // nor is one's file another's directory
+		for dir := filepath.Dir(p); dir != "." && dir != "/"; dir = filepath.Dir(dir) {
+			if other, ok := seen[dir]; ok {
+				t.Errorf("%q keeps its recording at %s, a directory of %q's", other, dir, name)
+			}
 		}
 	}
 }

@@ -115,6 +115,11 @@ func failureRecording(tb testing.TB) string {
 	parts := strings.Split(tb.Name(), "/")
 	for i, p := range parts {
 		parts[i] = escapeName(p)
+		// A directory named like a recording could be one: TestA/x.cast
+		// is the recording of TestA/x and the directory of TestA/x.cast/y.
+		if i < len(parts)-1 && strings.HasSuffix(parts[i], ".cast") {
+			parts[i] = strings.TrimSuffix(parts[i], ".cast") + "%2Ecast"
+		}
 	}
 	if n > 1 {
 		parts[len(parts)-1] += "~" + strconv.Itoa(n)
