@@ -96,6 +96,9 @@ func Create(path string, h Header, opts ...WriterOption) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("asciicast: %w", err)
 	}
+	// A recording holds what was typed: 0600 also over an older file of
+	// another mode, before anything is written.
+	_ = f.Chmod(0o600)
 	w, err := NewWriter(f, h, opts...)
 	if err != nil {
 		_ = f.Close()

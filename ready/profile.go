@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -442,7 +443,7 @@ func (m Marker) compile() (compiledMarker, error) {
 	if m.Pattern == "" {
 		return compiledMarker{}, errors.New("pattern: expected a regular expression, got an empty string")
 	}
-	re, err := regexp.Compile("(?m)" + m.Pattern)
+	re, err := compilePattern(m.Pattern)
 	if err != nil {
 		return compiledMarker{}, fmt.Errorf("pattern: %w", err)
 	}
@@ -453,6 +454,36 @@ func (m Marker) compile() (compiledMarker, error) {
 		return compiledMarker{}, fmt.Errorf("fresh: expected 0 or more, got %v", m.Fresh)
 	}
 	return compiledMarker{Marker: m, re: re}, nil
+}
+
+// patterns caches compiled marker patterns: every engine (one per
+// terminal, one per replay) validates and compiles its profile, and a
+// *regexp.Regexp is safe to share. It stops growing at maxCachedPatterns,
+// so generated patterns cannot fill memory.
+var patterns = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+const maxCachedPatterns = 1024
+
+func compilePattern(pattern string) (*regexp.Regexp, error) {
+	patterns.Lock()
+	re, ok := patterns.m[pattern]
+	patterns.Unlock()
+	if ok {
+		return re, nil
+	}
+	re, err := regexp.Compile("(?m)" + pattern)
+	if err != nil {
+		return nil, err
+	}
+	patterns.Lock()
+	if len(patterns.m) < maxCachedPatterns {
+		patterns.m[pattern] = re
+	}
+	patterns.Unlock()
+	return re, nil
 }
 
 // Covers reports whether version (like "2.1.197" or "v0.61.0") is in the

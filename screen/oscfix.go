@@ -99,7 +99,7 @@ scan:
 				state, utfLeft = fsEsc, 0
 			case b >= 0x80 && b <= 0xbf && utfLeft > 0:
 				utfLeft--
-				if f.isOSC {
+				if f.isOSC && len(f.payload) < parserDataSize {
 					f.payload = append(f.payload, b)
 				}
 				if b == 0x9c {
@@ -115,7 +115,7 @@ scan:
 				state, utfLeft = fsGround, 0
 			default:
 				utfLeft = utf8Continuations(b)
-				if f.isOSC && len(f.payload) < 1<<16 {
+				if f.isOSC && len(f.payload) < parserDataSize { // the parser keeps no more
 					f.payload = append(f.payload, b)
 				}
 			}

@@ -40,8 +40,14 @@ type Option func(*Screen)
 func WithReplies(f func([]byte)) Option { return func(s *Screen) { s.replies = f } }
 
 // WithClock sets the clock used to decide when an open synchronized update
-// has been held too long. The default is the wall clock.
-func WithClock(c clock.Clock) Option { return func(s *Screen) { s.clock = c } }
+// has been held too long. The default (and nil) is the wall clock.
+func WithClock(c clock.Clock) Option {
+	return func(s *Screen) {
+		if c != nil {
+			s.clock = c
+		}
+	}
+}
 
 // Screen is a terminal screen fed by program output. All methods are safe
 // for concurrent use.
@@ -73,6 +79,9 @@ type Screen struct {
 	frozen    Snapshot // last complete frame while a synchronized update is open
 
 	scratch scratch // reused by readRow
+	back    scrollback
+	lineBuf []byte // reused by lineText
+	repLeft int    // characters REP may still print in this write (see boundRepeat)
 
 	// What the write being parsed did, for its Changes.
 	marks        []Mark
@@ -86,10 +95,12 @@ type Screen struct {
 	drained chan struct{}
 }
 
-// New returns a cols×rows screen.
+// New returns a cols×rows screen. A size outside 1..MaxCols × 1..MaxRows is
+// clamped into it; check sizes from users with CheckSize first.
 func New(cols, rows int, opts ...Option) *Screen {
+	cols, rows = clampSize(cols, rows)
 	s := &Screen{
-		emu:      vt.NewEmulator(cols, rows),
+		emu:      newEmulator(cols, rows),
 		clock:    clock.Real,
 		visible:  true,
 		allDirty: true,
@@ -109,6 +120,7 @@ func New(cols, rows int, opts ...Option) *Screen {
 	})
 	s.registerHandlers()
 	s.registerMarks()
+	s.boundCounts()
 	// Make DECRQM report synchronized output as supported-and-reset rather
 	// than unknown, so programs that probe for it use it, as they would in
 	// a modern terminal.
@@ -164,17 +176,18 @@ func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 		s.at = t
 	}
 	p = s.osc.filter(p)
+	s.repLeft = repBudget * s.emu.Width() * s.emu.Height()
 	// Frames opened and closed within p are never seen half-drawn (p is
 	// parsed under the lock), so up to p's last sync-close their opens need
 	// not capture the frame drawn so far. Repainting spinners send many
 	// such frames per read; capturing each would cost more than parsing.
 	if i := bytes.LastIndex(p, syncEnd); i >= 0 {
 		s.syncLazy = true
-		_, _ = s.emu.Write(p[:i+len(syncEnd)])
+		s.feed(p[:i+len(syncEnd)])
 		s.syncLazy = false
 		p = p[i+len(syncEnd):]
 	}
-	_, _ = s.emu.Write(p)
+	s.feed(p)
 	if s.syncOpen && t.Sub(s.syncStart) < syncHoldLimit {
 		return s.changes() // observers keep seeing the frozen frame
 	}
@@ -182,11 +195,14 @@ func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 	return s.changes()
 }
 
-// Resize changes the screen size, as the terminal window would.
+// Resize changes the screen size, as the terminal window would; the size
+// is clamped as New clamps it.
 func (s *Screen) Resize(cols, rows int) {
+	cols, rows = clampSize(cols, rows)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.emu.Resize(cols, rows)
+	s.keepScrollback()
 	s.allDirty = true
 	s.now = s.clock.Now()
 	s.refresh()

@@ -186,6 +186,39 @@ func (s *Session) Input(t time.Time, p []byte) []ready.Transition {
 	return s.observe(ready.Event{Time: t, Kind: ready.Input, Data: p, Screen: s.scr.Snapshot()})
 }
 
+// SecretInput applies p like Input, but the recording holds it redacted:
+// every character but control characters written as '*', after a marker
+// saying how many bytes were typed unseen. Passwords typed in a test stay
+// out of its recording; the engine still sees p.
+func (s *Session) SecretInput(t time.Time, p []byte) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.record(func(r Recorder) error {
+		if err := r.Marker(t.Sub(s.start), fmt.Sprintf("%s: %d bytes typed with echo off", RedactedMarker, len(p))); err != nil {
+			return err
+		}
+		return r.Input(t.Sub(s.start), redact(p))
+	})
+	return s.observe(ready.Event{Time: t, Kind: ready.Input, Data: p, Screen: s.scr.Snapshot()})
+}
+
+// RedactedMarker starts the label of the marker before a redacted input
+// event.
+const RedactedMarker = "redacted input"
+
+// redact replaces every character of p but control characters with '*'.
+func redact(p []byte) []byte {
+	out := make([]byte, 0, len(p))
+	for _, r := range string(p) {
+		if r < 0x20 || r == 0x7f {
+			out = append(out, byte(r))
+		} else {
+			out = append(out, '*')
+		}
+	}
+	return out
+}
+
 // Resize applies a resize of the terminal to cols×rows at t.
 func (s *Session) Resize(t time.Time, cols, rows int) []ready.Transition {
 	s.mu.Lock()

@@ -10,25 +10,46 @@ import (
 	"time"
 )
 
+// maxQueuedReplies bounds the answers to terminal queries waiting to be
+// written to a program that is not reading its input. A program that asks
+// for the cursor position in a loop and never reads grew the queue to
+// 1.1 GB in 20 s; past this many bytes the oldest answers, stale by then,
+// are dropped.
+const maxQueuedReplies = 64 << 10
+
 // inputQueue serialises everything sent to the program: typed input and the
 // screen's answers to terminal queries. Writes happen on one goroutine so a
 // program that is slow to read stdin never blocks the screen's parser.
+//
+// Every write has a deadline. When it passes, what the PTY has not taken is
+// withdrawn: typed input is never delivered after its sender was told it
+// timed out, and it never holds up what is sent next.
 type inputQueue struct {
-	f      *os.File
-	mu     sync.Mutex
-	cond   *sync.Cond
-	queue  []inputItem
-	closed bool
-	done   chan struct{}
+	f          *os.File
+	replyBound time.Duration // deadline of a reply, from when it is queued
+	mu         sync.Mutex
+	cond       *sync.Cond
+	queue      []inputItem
+	replyBytes int // bytes of replies in queue
+	dropped    int // replies dropped because the queue was full
+	closed     bool
+	done       chan struct{}
 }
 
 type inputItem struct {
-	data    []byte
-	written chan error // nil for replies: nobody waits for them
+	data     []byte
+	deadline time.Time
+	written  chan writeResult // nil for replies: nobody waits for them
 }
 
-func newInputQueue(f *os.File) *inputQueue {
-	q := &inputQueue{f: f, done: make(chan struct{})}
+// writeResult is how much of an item the PTY took, and why not all of it.
+type writeResult struct {
+	n   int
+	err error
+}
+
+func newInputQueue(f *os.File, replyBound time.Duration) *inputQueue {
+	q := &inputQueue{f: f, replyBound: replyBound, done: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
 	go q.run()
 	return q
@@ -47,16 +68,53 @@ func (q *inputQueue) run() {
 		}
 		it := q.queue[0]
 		q.queue = q.queue[1:]
+		if it.written == nil {
+			q.replyBytes -= len(it.data)
+		}
 		q.mu.Unlock()
-		_, err := q.f.Write(it.data)
+		var res writeResult
+		if time.Now().Before(it.deadline) {
+			// A deadline on the PTY ends a write the program does not
+			// read; what it took by then stays taken, the rest is dropped.
+			_ = q.f.SetWriteDeadline(it.deadline)
+			res.n, res.err = q.f.Write(it.data)
+		} else {
+			res.err = os.ErrDeadlineExceeded // it waited in the queue too long
+		}
 		if it.written != nil {
-			it.written <- err
+			it.written <- res
 		}
 	}
 }
 
-// reply queues an answer to a terminal query.
-func (q *inputQueue) reply(b []byte) { q.push(inputItem{data: b}) }
+// reply queues an answer to a terminal query, dropping the oldest queued
+// answers if the queue holds more than maxQueuedReplies bytes of them.
+func (q *inputQueue) reply(b []byte) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return
+	}
+	q.queue = append(q.queue, inputItem{data: b, deadline: time.Now().Add(q.replyBound)})
+	q.replyBytes += len(b)
+	for i := 0; q.replyBytes > maxQueuedReplies && i < len(q.queue); {
+		if q.queue[i].written != nil {
+			i++
+			continue
+		}
+		q.replyBytes -= len(q.queue[i].data)
+		q.dropped++
+		q.queue = append(q.queue[:i], q.queue[i+1:]...)
+	}
+	q.cond.Signal()
+}
+
+// queued returns the bytes of replies waiting and how many were dropped.
+func (q *inputQueue) queued() (bytes, dropped int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.replyBytes, q.dropped
+}
 
 func (q *inputQueue) push(it inputItem) bool {
 	q.mu.Lock()
@@ -76,45 +134,75 @@ func (q *inputQueue) close() {
 	q.closed = true
 	for _, it := range q.queue {
 		if it.written != nil {
-			it.written <- ErrClosed
+			it.written <- writeResult{err: ErrClosed}
 		}
 	}
 	q.queue = nil
+	q.replyBytes = 0
 	q.cond.Broadcast()
 	q.mu.Unlock()
 }
 
+// InputTimeoutError is returned when the program did not read input within
+// the terminal's timeout. The first Delivered bytes reached the program (the
+// PTY took them); the rest were withdrawn and will never be sent, so
+// sending again sends nothing twice.
+type InputTimeoutError struct {
+	Delivered, Len int
+	Timeout        time.Duration
+	desc           string
+}
+
+func (e *InputTimeoutError) Error() string {
+	return fmt.Sprintf("termtest: the program did not read its input within %v: %d of %d bytes were delivered, "+
+		"the other %d were withdrawn (is it reading stdin?)\n%s", e.Timeout, e.Delivered, e.Len, e.Len-e.Delivered, e.desc)
+}
+
+// Is makes errors.Is(err, os.ErrDeadlineExceeded) true, as for a file.
+func (e *InputTimeoutError) Is(target error) bool { return target == os.ErrDeadlineExceeded }
+
 // send writes p to the program and returns once the PTY took it. It is
 // bounded by the terminal's timeout, since a program that never reads its
-// input can fill the PTY's buffer.
+// input can fill the PTY's buffer; on timeout the part not yet taken is
+// withdrawn (see InputTimeoutError).
 func (t *Terminal) send(p []byte) error {
 	if len(p) == 0 {
 		return nil
 	}
-	it := inputItem{data: append([]byte(nil), p...), written: make(chan error, 1)}
+	now := t.cfg.clock.Now()
+	it := inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(t.cfg.timeout), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
-	now := t.cfg.clock.Now()
 	t.mu.Lock()
 	t.lastInput = now
 	t.mu.Unlock()
-	t.sess.Input(now, it.data)
+	if t.secretInput() {
+		t.sess.SecretInput(now, it.data)
+	} else {
+		t.sess.Input(now, it.data)
+	}
 	if !t.in.push(it) {
 		return ErrClosed
 	}
-	select {
-	case err := <-it.written:
-		if err != nil {
-			return fmt.Errorf("termtest: writing %q to the program: %w", p, err)
-		}
-	case <-time.After(t.cfg.timeout):
-		return fmt.Errorf("termtest: the program did not read %d bytes of input within %v (is it reading stdin?)\n%s", len(p), t.cfg.timeout, t.Describe())
+	// The writer answers by the item's deadline whatever the program does.
+	res := <-it.written
+	switch {
+	case res.err == nil:
+		return nil
+	case errors.Is(res.err, os.ErrDeadlineExceeded):
+		// The recording has the input as sent; say what never arrived.
+		_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered", len(p)-res.n, len(p)))
+		return &InputTimeoutError{Delivered: res.n, Len: len(p), Timeout: t.cfg.timeout, desc: t.Describe()}
+	case errors.Is(res.err, ErrClosed):
+		return ErrClosed
 	}
-	return nil
+	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
 
 // Type sends text as if typed on a keyboard. Newlines are sent as typed
-// Enter presses (CR), as a terminal would.
+// Enter presses (CR), as a terminal would. If the program does not take it
+// all within the terminal's timeout, the rest is withdrawn and the error is
+// an *InputTimeoutError saying how much was delivered.
 func (t *Terminal) Type(text string) error {
 	b := make([]byte, 0, len(text))
 	for i := 0; i < len(text); i++ {

@@ -1,11 +1,14 @@
 package termtest
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
 	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/screen"
 )
 
 // Option configures a terminal.
@@ -25,13 +28,15 @@ type config struct {
 	grace            time.Duration
 	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)
 	output           io.Writer         // a copy of the program's output, as it arrives
+	keepSecrets      bool              // record input typed with echo off as it is
 }
 
 func defaultConfig() config {
 	return config{recordingVersion: 2, cols: 100, rows: 30, timeout: 10 * time.Second, clock: clock.Real, grace: 500 * time.Millisecond}
 }
 
-// WithSize sets the terminal's columns and rows (default 100x30).
+// WithSize sets the terminal's columns and rows (default 100x30), at most
+// screen.MaxCols×screen.MaxRows.
 func WithSize(cols, rows int) Option { return func(c *config) { c.cols, c.rows = cols, rows } }
 
 // WithEnv adds NAME=value entries to the program's environment. The
@@ -56,7 +61,8 @@ func WithRuntime(name string) Option { return func(c *config) { c.runtime = name
 func WithRecording(path string) Option { return func(c *config) { c.recording = path } }
 
 // WithClock replaces the wall clock that stamps output and drives the
-// readiness engine's timers. Tests of the harness itself use it.
+// readiness engine's timers. Tests of the harness itself use it. It must
+// not be nil.
 func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk } }
 
 // WithCloseGrace sets how long Close waits after SIGHUP before it kills the
@@ -67,3 +73,20 @@ func WithCloseGrace(d time.Duration) Option { return func(c *config) { c.grace =
 // well as drawing it on the screen: ttyrig record shows the program in the
 // user's own terminal this way. The terminal's read loop waits for w.
 func WithOutput(w io.Writer) Option { return func(c *config) { c.output = w } }
+
+// check reports options that cannot work, naming the option.
+func (c *config) check() error {
+	if err := screen.CheckSize(c.cols, c.rows); err != nil {
+		return fmt.Errorf("termtest: WithSize(%d, %d): %w", c.cols, c.rows, err)
+	}
+	if c.clock == nil {
+		return errors.New("termtest: WithClock(nil): a clock is required (clock.Real is the wall clock)")
+	}
+	if c.timeout <= 0 {
+		return fmt.Errorf("termtest: WithTimeout(%v): the timeout must be positive", c.timeout)
+	}
+	if c.grace < 0 {
+		return fmt.Errorf("termtest: WithCloseGrace(%v): the grace period cannot be negative", c.grace)
+	}
+	return nil
+}

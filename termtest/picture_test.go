@@ -18,7 +18,7 @@ func TestFailedTestKeepsPictures(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestPictured/case", failed: true}
 	term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'plain \033[31mred\033[m ok\n'; sleep 30`})
 	term.ExpectScreen().ToContain("red ok")
-	base := filepath.Join(dir, "TestPictured__case")
+	base := filepath.Join(dir, "TestPictured", "case")
 	report := term.Terminal().Describe()
 	for _, want := range []string{"last screen as a picture: " + base + ".svg", "trace page (open in a browser): " + base + ".html", "ttyrig show " + base + ".cast"} {
 		if !strings.Contains(report, want) {

@@ -1,6 +1,8 @@
 package termtest
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"os"
 	"strings"
 	"syscall"
@@ -37,16 +39,50 @@ func buildEnv(extra []string) []string {
 	return out
 }
 
+// sessionEnv names the variable that tags every process of a terminal with
+// the terminal's cookie, so Close can find descendants that left the
+// process group (see killTagged).
+const sessionEnv = "TTYRIG_SESSION"
+
+// newCookie returns a tag no other terminal has.
+func newCookie() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
 // stopGroup ends the program's whole process group: SIGHUP as a closing
 // terminal would send, then SIGKILL after grace if the leader has not been
 // reaped. reaped is closed once the leader is reaped.
+//
+// SIGHUP is sent again at growing intervals (1, 2, 4 ... ms) until the
+// leader is reaped: bash 5.2 misses a lone SIGHUP that lands just as a
+// command ends (about one close in five), and without a second one Close
+// waited out the whole grace period.
 func stopGroup(pgid int, grace time.Duration, reaped <-chan struct{}) {
-	_ = syscall.Kill(-pgid, syscall.SIGHUP)
-	_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
+	hangUp := func() {
+		_ = syscall.Kill(-pgid, syscall.SIGHUP)
+		_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
+	}
+	hangUp()
 	if reaped != nil {
-		select {
-		case <-reaped:
-		case <-time.After(grace):
+		deadline := time.NewTimer(grace)
+		defer deadline.Stop()
+		again := time.Millisecond
+	wait:
+		for {
+			resend := time.NewTimer(again)
+			select {
+			case <-reaped:
+				resend.Stop()
+				break wait
+			case <-deadline.C:
+				resend.Stop()
+				break wait
+			case <-resend.C:
+				hangUp()
+				again = min(2*again, 64*time.Millisecond)
+			}
 		}
 	}
 	// Children of the leader may still be alive even when it has exited.

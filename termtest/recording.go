@@ -13,6 +13,7 @@ import (
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/picture"
+	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/session"
 	"github.com/ttyrig/ttyrig/trace"
@@ -50,7 +51,7 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("termtest: recording: %w", err)
 	}
-	w, err := asciicast.Create(path, h, asciicast.WithVersion(cfg.recordingVersion))
+	w, err := asciicast.Create(path, h, asciicast.WithVersion(cfg.recordingVersion)) // 0600: recordings hold what was typed
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
@@ -88,8 +89,11 @@ var failureRecordings = struct {
 
 // failureRecording returns where the recording of tb's next terminal is
 // kept if tb fails: testdata/failures/<TestName>.cast, or the same name in
-// $TTYRIG_FAILURE_DIR; the second terminal of a test gets <TestName>-2.cast.
-// A recording from an earlier run of the same test is overwritten.
+// $TTYRIG_FAILURE_DIR; a subtest's recording is in its parent's directory
+// (TestX/case.cast); the second terminal of a test gets <name>~2.cast.
+// Names are escaped so that different tests never share a file (see
+// escapeName). A recording from an earlier run of the same test is
+// overwritten.
 func failureRecording(tb testing.TB) string {
 	failureRecordings.Lock()
 	n := failureRecordings.n[tb] + 1
@@ -105,11 +109,11 @@ func failureRecording(tb testing.TB) string {
 		})
 	}
 
-	name := failureName(tb)
-	if n > 1 {
-		name += "-" + strconv.Itoa(n)
+	dir := os.Getenv(FailureDirEnv)
+	if dir == "" {
+		dir = filepath.Join("testdata", "failures")
 	}
-	return name + ".cast"
+	return failureBase(dir, tb.Name(), n) + ".cast"
 }
 
 // failureName is where tb's failure files go, without an extension:
@@ -119,13 +123,54 @@ func failureName(tb testing.TB) string {
 	if dir == "" {
 		dir = filepath.Join("testdata", "failures")
 	}
-	return filepath.Join(dir, fileName(tb.Name()))
+	return failureBase(dir, tb.Name(), 1)
 }
 
-// fileName makes a test's name a file name. Subtest names have '/'; the
-// rest keeps the name valid on any system.
-func fileName(test string) string {
-	return strings.NewReplacer("/", "__", `\`, "_", ":", "_", " ", "_", "*", "_", "?", "_", `"`, "_", "<", "_", ">", "_", "|", "_").Replace(test)
+// failureBase names a test's failure files without their extension: each
+// part of the test's name escaped (escapeName), subtests in their parent's
+// folder, the nth terminal of a test with "~n". Folders get no '.' at all,
+// so no folder can be named like a kept file (TestA/x.cast is a file,
+// TestA/x%2Ecast/y one below a folder).
+func failureBase(dir, test string, n int) string {
+	parts := strings.Split(test, "/")
+	for i, p := range parts {
+		parts[i] = escapeName(p)
+		if i < len(parts)-1 {
+			parts[i] = strings.ReplaceAll(parts[i], ".", "%2E")
+		}
+	}
+	if n > 1 {
+		parts[len(parts)-1] += "~" + strconv.Itoa(n)
+	}
+	return filepath.Join(append([]string{dir}, parts...)...)
+}
+
+// fileName makes a test's name one file name (for temporary files, where
+// names need not be unique).
+func fileName(test string) string { return escapeName(test) }
+
+// escapeName makes one part of a test's name a file name that is valid on
+// any system and different for different parts: letters, digits and
+// "_-.+=,#@" stay as they are (so names read as in the test log), every
+// other byte becomes %XX, as does a leading '.' (no "." or ".." or hidden
+// files). '~' is always escaped, so the "~2" of a second terminal cannot
+// come from a name. (Systems that ignore case can still confuse TestA with
+// Testa.)
+func escapeName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_-+=,#@", c) >= 0 || c == '.' && i > 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	if b.Len() == 0 {
+		return "%" // an empty part of a name
+	}
+	return b.String()
 }
 
 // keepRecording moves a finished temporary recording to where failures are
@@ -181,14 +226,30 @@ func moveFile(from, to string) error {
 	if err := os.Rename(from, to); err == nil {
 		return nil
 	}
+	if err := copyFile(from, to); err != nil {
+		return err
+	}
+	return os.Remove(from)
+}
+
+// copyFile copies from to to, which is left with mode 0600.
+func copyFile(from, to string) error {
 	b, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(to, b, 0o600); err != nil {
+	// Written as 0600 (a recording holds what was typed), also over an
+	// older file of another mode.
+	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
 		return err
 	}
-	return os.Remove(from)
+	_ = f.Chmod(0o600)
+	if _, err := f.Write(b); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // envMap turns NAME=value entries into a map; later entries win.
@@ -208,4 +269,31 @@ func envMap(env []string) map[string]string {
 // the deferred function itself, and would stop the panic.)
 func panicking() bool {
 	return bytes.Contains(debug.Stack(), []byte("\npanic("))
+}
+
+// WithRedaction chooses whether input typed at a password prompt is
+// redacted in the recording. It is by default: each such character is
+// recorded as '*' (control characters such as Enter as they are), after a
+// marker saying how many bytes were redacted, so replay sees input of the
+// same shape and the recording holds no secret. The program and the
+// readiness engine always get the real input.
+//
+// A password prompt is told by the terminal's mode: echo off in line mode,
+// as getpass, sudo, ssh, stty -echo and term.ReadPassword set it (read from
+// the PTY on Linux only); or by the readiness engine seeing a password
+// prompt on the screen (a prompt ending in "password:"), which also covers
+// programs that read passwords in raw mode and draw their own stars.
+func WithRedaction(on bool) Option { return func(c *config) { c.keepSecrets = !on } }
+
+// secretInput reports whether input sent now is a secret the recording
+// must not hold (see WithRedaction).
+func (t *Terminal) secretInput() bool {
+	if t.cfg.keepSecrets {
+		return false
+	}
+	if secret, _ := typingSecret(t.pty); secret {
+		return true
+	}
+	p := t.sess.Current().Prompt
+	return p != nil && p.Kind == ready.PromptPassword
 }

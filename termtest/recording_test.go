@@ -127,8 +127,8 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	second.Type("echo second\n")
 	second.ExpectScreen().ToContain("\nsecond\n")
 
-	want := filepath.Join(dir, "TestSomething__case_1.cast")
-	wantSecond := filepath.Join(dir, "TestSomething__case_1-2.cast")
+	want := filepath.Join(dir, "TestSomething", "case_1.cast")
+	wantSecond := filepath.Join(dir, "TestSomething", "case_1~2.cast")
 	for term, path := range map[*termtest.Term]string{first: want, second: wantSecond} {
 		note := "recording: " + path + " (kept because the test failed)\n"
 		if d := term.Terminal().Describe(); !strings.Contains(d, note) {
@@ -152,9 +152,12 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 		if c.Header.Title != tb.name {
 			t.Errorf("%s has title %q, want the test's name %q", path, c.Header.Title, tb.name)
 		}
+		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: mode %v (%v), want 0600: recordings hold what was typed", path, fi.Mode(), err)
+		}
 	}
 	// Each recording with its picture and trace page (picture_test.go).
-	if entries, _ := os.ReadDir(dir); len(entries) != 6 {
+	if entries, _ := os.ReadDir(filepath.Join(dir, "TestSomething")); len(entries) != 6 {
 		t.Errorf("failure dir holds %d files, want 6", len(entries))
 	}
 	if len(tb.logs) != 4 || !strings.Contains(tb.logs[0], "kept at") {
@@ -169,11 +172,12 @@ func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
 	t.Setenv(termtest.FailureDirEnv, "")
 	tb := &failedTB{TB: t, name: "TestDefaultPlace/" + filepath.Base(t.TempDir()), failed: true}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
-	want := filepath.Join("testdata", "failures", strings.ReplaceAll(tb.name, "/", "__")+".cast")
+	want := filepath.Join("testdata", "failures", tb.name+".cast")
 	t.Cleanup(func() {
 		_ = os.Remove(want)
 		_ = os.Remove(strings.TrimSuffix(want, ".cast") + ".svg")
 		_ = os.Remove(strings.TrimSuffix(want, ".cast") + ".html")
+		_ = os.Remove(filepath.Dir(want))
 		_ = os.Remove(filepath.Join("testdata", "failures")) // only if empty
 	})
 	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -36,6 +37,10 @@ type Terminal struct {
 	in    *inputQueue
 	start time.Time
 
+	cookie    string       // in the environment of every process of this terminal
+	readBytes atomic.Int64 // output read so far
+	handing   atomic.Bool  // the read loop is handing a batch on
+
 	mu        sync.Mutex
 	lastInput time.Time
 	code      int
@@ -63,8 +68,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.cols <= 0 || cfg.rows <= 0 {
-		return nil, fmt.Errorf("termtest: size must be positive, got %dx%d", cfg.cols, cfg.rows)
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
@@ -72,7 +77,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
-	cmd.Env = buildEnv(cfg.env)
+	cookie := newCookie()
+	cmd.Env = append(buildEnv(cfg.env), sessionEnv+"="+cookie)
 	cmd.Dir = cfg.dir
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.
@@ -83,6 +89,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
 		cmd:       cmd,
+		cookie:    cookie,
 		done:      make(chan struct{}),
 		readDone:  make(chan struct{}),
 		reaped:    make(chan struct{}),
@@ -91,6 +98,9 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	// The screen's answers to queries go to the program's input queue,
 	// which exists only once the PTY does; until then nothing is parsed.
+	// The session (and its screen) is built while the program starts:
+	// x/vt allocates 4 MiB per emulator, which took longer than starting
+	// bash.
 	var in *inputQueue
 	sopts := []session.Option{
 		session.WithCommand(argv),
@@ -108,30 +118,50 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		}
 		sopts = append(sopts, session.WithRecorder(rec))
 	}
-	sess, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
-	if err != nil {
-		if rec != nil {
+	type built struct {
+		sess *session.Session
+		err  error
+	}
+	building := make(chan built, 1)
+	go func() {
+		s, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
+		building <- built{s, err}
+	}()
+	abandon := func() {
+		if b := <-building; b.err == nil {
+			_ = b.sess.Close() // closes the recorder too
+		} else if rec != nil {
 			_ = rec.Close()
 		}
-		return nil, fmt.Errorf("termtest: %w", err)
 	}
-	t.sess = sess
 	// pty.StartWithSize puts the child in a new session with the PTY as its
 	// controlling terminal, so its process group is its own to signal.
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cfg.cols), Rows: uint16(cfg.rows)})
 	if err != nil {
-		_ = sess.Close()
+		abandon()
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
-		_ = sess.Close()
+		abandon()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
-	in = newInputQueue(t.pty)
+	in = newInputQueue(t.pty, cfg.timeout)
 	t.in = in
+	b := <-building
+	if b.err != nil {
+		_ = t.pty.Close()
+		stopGroup(cmd.Process.Pid, 0, nil)
+		_ = cmd.Wait()
+		in.close()
+		if rec != nil {
+			_ = rec.Close()
+		}
+		return nil, fmt.Errorf("termtest: %w", b.err)
+	}
+	t.sess = b.sess
 
 	go t.reap()
 	go t.readLoop()
@@ -167,14 +197,34 @@ func (t *Terminal) reap() {
 	t.code = code
 	t.mu.Unlock()
 	close(t.reaped)
-	// The PTY may be held open by a grandchild; give the read loop a moment
-	// to drain what the program wrote last, then stop waiting for it.
-	select {
-	case <-t.readDone:
-	case <-time.After(250 * time.Millisecond):
+	// The PTY may be held open by a grandchild; let the read loop drain
+	// what the program wrote last, and stop waiting once it read and
+	// parsed nothing for 250 ms (a loop still parsing the program's last
+	// output, slow under -race, lost its end to a fixed 250 ms) or after
+	// drainLimit.
+	last := t.readBytes.Load()
+	limit := time.After(drainLimit)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-t.readDone:
+			return
+		case <-limit:
+		case <-tick.C:
+			if n := t.readBytes.Load(); n != last || t.handing.Load() {
+				last = n
+				continue
+			}
+		}
 		_ = t.pty.SetReadDeadline(time.Now())
+		return
 	}
 }
+
+// drainLimit bounds how long the read loop may go on reading after the
+// program exited, when a grandchild holds the PTY open and keeps writing.
+const drainLimit = 5 * time.Second
 
 // maxBatch bounds how much output the read loop hands on at once.
 const maxBatch = 64 << 10
@@ -197,7 +247,10 @@ func (t *Terminal) readLoop() {
 			n += readAvailable(raw, buf[n:])
 		}
 		if n > 0 {
+			t.readBytes.Add(int64(n))
+			t.handing.Store(true)
 			t.sess.Output(t.cfg.clock.Now(), buf[:n])
+			t.handing.Store(false)
 			if t.cfg.output != nil { // after the recording: what was seen was recorded
 				_, _ = t.cfg.output.Write(buf[:n])
 			}
@@ -308,30 +361,30 @@ func (t *Terminal) LastOutput() []byte { return t.sess.LastOutput() }
 // Timeout returns the terminal's default wait bound.
 func (t *Terminal) Timeout() time.Duration { return t.cfg.timeout }
 
-// Resize changes the terminal size; the program gets SIGWINCH.
+// Resize changes the terminal size; the program gets SIGWINCH. The size
+// must be within screen.MaxCols×screen.MaxRows.
 func (t *Terminal) Resize(cols, rows int) error {
-	if cols <= 0 || rows <= 0 {
-		return fmt.Errorf("termtest: size must be positive, got %dx%d", cols, rows)
+	if err := screen.CheckSize(cols, rows); err != nil {
+		return fmt.Errorf("termtest: Resize(%d, %d): %w", cols, rows, err)
 	}
-	if t.isClosed() {
+	// Held throughout, so Close cannot close the PTY under the ioctl.
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
 		return ErrClosed
 	}
-	if err := pty.Setsize(t.pty, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)}); err != nil {
+	if err := setSize(t.pty, cols, rows); err != nil {
 		return fmt.Errorf("termtest: resizing to %dx%d: %w", cols, rows, err)
 	}
 	t.sess.Resize(t.cfg.clock.Now(), cols, rows)
 	return nil
 }
 
-func (t *Terminal) isClosed() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.closed
-}
-
 // Close ends the program's whole process group (SIGHUP, then SIGKILL after
-// a grace period), reaps it, closes the PTY and ends every goroutine the
-// terminal started. It is safe to call more than once.
+// a grace period), and on Linux every other process that carries the
+// terminal's tag in its environment (descendants that called setsid), reaps
+// the program, closes the PTY and ends every goroutine the terminal
+// started. It is safe to call more than once.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
 		t.mu.Lock()
@@ -339,7 +392,8 @@ func (t *Terminal) Close() error {
 		t.mu.Unlock()
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
-		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
+		killTagged(t.cookie, t.cmd.Process.Pid) // descendants that left the group
+		_ = t.pty.SetReadDeadline(time.Now())   // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
 		t.in.close()

@@ -1,0 +1,111 @@
+package screen
+
+import (
+	"bytes"
+
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// ScrollbackLines is how many lines that scrolled off the top of the main
+// screen a Screen keeps, as plain text, for Scrollback. Older lines are
+// dropped, so a terminal's scrollback holds at most ScrollbackLines×cols
+// characters whatever the program prints.
+const ScrollbackLines = 1000
+
+// vtScrollback is how many lines x/vt itself keeps between two moves into
+// Screen's scrollback. x/vt stores them as cells (about 130 bytes each) and
+// drops its oldest with a copy of the whole buffer, so it is kept small and
+// emptied after each piece of output (see feed).
+const vtScrollback = 256
+
+// feedLines is how many line feeds one piece of output may hold, so lines
+// a piece scrolls off fit in x/vt's scrollback until feed moves them.
+const feedLines = vtScrollback / 2
+
+// scrollback is a ring of the last ScrollbackLines lines.
+type scrollback struct {
+	lines []string
+	next  int // where the next line goes once the ring is full
+}
+
+func (b *scrollback) push(line string) {
+	if len(b.lines) < ScrollbackLines {
+		b.lines = append(b.lines, line)
+		return
+	}
+	b.lines[b.next] = line
+	b.next = (b.next + 1) % ScrollbackLines
+}
+
+// all returns the lines, oldest first, in a new slice.
+func (b *scrollback) all() []string {
+	out := make([]string, 0, len(b.lines))
+	out = append(out, b.lines[b.next:]...)
+	return append(out, b.lines[:b.next]...)
+}
+
+// feed writes p to the emulator in pieces of at most feedLines line feeds,
+// moving what each piece scrolled off the main screen into s.back. Output
+// that scrolls more than vtScrollback lines without line feeds (cursor
+// tricks, SU floods) loses all but the last of them.
+func (s *Screen) feed(p []byte) {
+	for len(p) > 0 {
+		piece := p
+		if i := nthIndex(p, '\n', feedLines); i >= 0 {
+			piece = p[:i+1]
+		}
+		_, _ = s.emu.Write(piece)
+		p = p[len(piece):]
+		s.keepScrollback()
+	}
+}
+
+// nthIndex returns the index of the n-th c in p (n ≥ 1), or -1 if p holds
+// fewer.
+func nthIndex(p []byte, c byte, n int) int {
+	at := -1
+	for range n {
+		i := bytes.IndexByte(p[at+1:], c)
+		if i < 0 {
+			return -1
+		}
+		at += 1 + i
+	}
+	return at
+}
+
+// keepScrollback moves the lines x/vt scrolled off into s.back.
+func (s *Screen) keepScrollback() {
+	sb := s.emu.Scrollback()
+	if sb == nil || sb.Len() == 0 {
+		return
+	}
+	lines := sb.Lines() // x/vt's own slice
+	for i, l := range lines {
+		s.back.push(s.lineText(l))
+		lines[i] = nil // Clear keeps the backing array; let the cells go
+	}
+	sb.Clear()
+}
+
+// lineText returns a scrolled-off line as plain text without trailing
+// blanks. (uv.Line.String compares every cell's style, which made moving
+// lines cost more than parsing them.)
+func (s *Screen) lineText(l uv.Line) string {
+	b := s.lineBuf[:0]
+	for i := range l {
+		b = append(b, l[i].Content...) // "" for the second half of a wide character
+	}
+	s.lineBuf = b
+	return string(bytes.TrimRight(b, " "))
+}
+
+// Scrollback returns the lines that scrolled off the top of the main
+// screen, oldest first, as plain text without trailing blanks: at most the
+// last ScrollbackLines. The alternate screen (full-screen programs) keeps
+// none, as in most terminals.
+func (s *Screen) Scrollback() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.back.all()
+}
