@@ -1,0 +1,270 @@
+package corpus
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Ground truth from strace, for synchronous programs that have no render
+// hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
+// The program runs under
+//
+//	strace -f -ttt -T -o LOG -e trace=read,write,openat,pselect6,select,poll,ppoll
+//
+// and the truth is read from what the kernel saw the program do:
+//
+//   - ready at the moment the program's main process entered a wait on the
+//     terminal (a read of a terminal fd, or poll/select including one) that
+//     was still waiting when the harness sent the next input; if that wait
+//     followed other waits on the terminal that timed out with nothing
+//     written in between (ncurses escape timers), at the first of them. A
+//     terminal wait still pending when the trace ends is the final ready.
+//   - busy at the moment a read of a terminal fd returned data after a
+//     ready: the program took the input.
+//
+// Only the main process counts: children read pipes on fd 0 as often as
+// the terminal.
+var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,openat,pselect6,select,poll,ppoll"}
+
+// StraceCommand wraps argv to trace into log.
+func StraceCommand(log string, argv []string) []string {
+	out := append([]string{"strace", "-o", log}, straceArgs...)
+	return append(append(out, "--"), argv...)
+}
+
+// syscall is one completed (or never completed) system call of one process.
+type syscall struct {
+	pid     int
+	name    string
+	args    string // text between the parentheses, possibly cut by unfinished/resumed
+	result  string // text after "= ", "" when it never returned
+	entry   time.Time
+	dur     time.Duration
+	pending bool // still waiting when the trace ended
+	line    int
+}
+
+func (s syscall) end() time.Time { return s.entry.Add(s.dur) }
+
+var (
+	reLine     = regexp.MustCompile(`^(\d+)\s+(\d+\.\d+)\s+(.*)$`)
+	reCall     = regexp.MustCompile(`^(\w+)\((.*)$`)
+	reResumed  = regexp.MustCompile(`^<\.\.\. (\w+) resumed>(.*)$`)
+	reResult   = regexp.MustCompile(`^(.*)\)\s+=\s+(.*?)(?:\s+<(\d+\.\d+)>)?$`)
+	reFdFirst  = regexp.MustCompile(`^(\d+),`)
+	reOpenTTY  = regexp.MustCompile(`"/dev/(tty|pts/\d+)"`)
+	rePollFd   = regexp.MustCompile(`fd=(\d+)`)
+	reSelectFd = regexp.MustCompile(`^\d+, \[([\d ]*)\]`)
+)
+
+// parseStrace reads an strace -f -ttt -T log into system calls in entry
+// order. Errors name the line.
+func parseStrace(r io.Reader, name string) ([]syscall, error) {
+	var calls []syscall
+	open := map[int]int{} // pid → index of its unfinished call
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		m := reLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			return nil, fmt.Errorf("%s:%d: not an strace -f -ttt line: %.60q", name, n, sc.Text())
+		}
+		pid, _ := strconv.Atoi(m[1])
+		at, err := parseEpoch(m[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: time %q: %w", name, n, m[2], err)
+		}
+		rest := m[3]
+		switch {
+		case strings.HasPrefix(rest, "+++") || strings.HasPrefix(rest, "---"):
+			continue // exits and signals
+		case reResumed.MatchString(rest):
+			rm := reResumed.FindStringSubmatch(rest)
+			i, ok := open[pid]
+			if !ok || calls[i].name != rm[1] {
+				continue // resumed without its start (trace began mid-call)
+			}
+			delete(open, pid)
+			finish(&calls[i], rm[2], at)
+		default:
+			cm := reCall.FindStringSubmatch(rest)
+			if cm == nil {
+				continue
+			}
+			c := syscall{pid: pid, name: cm[1], entry: at, line: n}
+			if body, ok := strings.CutSuffix(cm[2], " <unfinished ...>"); ok {
+				c.args, c.pending = body, true
+				calls = append(calls, c)
+				open[pid] = len(calls) - 1
+				continue
+			}
+			finish(&c, cm[2], time.Time{})
+			calls = append(calls, c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return calls, nil
+}
+
+// finish completes c from the text after its name's "(" (or after
+// "resumed>"); resumedAt is the resumed line's time, zero on one line.
+func finish(c *syscall, text string, resumedAt time.Time) {
+	rm := reResult.FindStringSubmatch(text)
+	if rm == nil {
+		c.args += text
+		return // "= ?": the process died in the call; it stays pending
+	}
+	c.args += rm[1]
+	c.result = rm[2]
+	if strings.HasPrefix(c.result, "?") {
+		return
+	}
+	c.pending = false
+	if rm[3] != "" {
+		d, _ := strconv.ParseFloat(rm[3], 64)
+		c.dur = time.Duration(d * float64(time.Second))
+	} else if !resumedAt.IsZero() {
+		c.dur = resumedAt.Sub(c.entry)
+	}
+}
+
+func parseEpoch(s string) (time.Time, error) {
+	sec, frac, _ := strings.Cut(s, ".")
+	si, err := strconv.ParseInt(sec, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	frac = (frac + "000000000")[:9]
+	ns, err := strconv.ParseInt(frac, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.Unix(si, ns), nil
+}
+
+// Mark is one ground-truth moment.
+type Mark struct {
+	At    time.Time
+	Ready bool
+	Why   string // what the program did, for the reader of a failure
+}
+
+// StraceTruth derives ground truth from the strace log at path for a
+// session whose inputs were sent at the given times.
+func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	calls, err := parseStrace(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return straceMarks(calls, inputs), nil
+}
+
+func straceMarks(calls []syscall, inputs []time.Time) []Mark {
+	if len(calls) == 0 {
+		return nil
+	}
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Before(inputs[j]) })
+	main := calls[0].pid
+	tty := map[int]bool{0: true}
+	var marks []Mark
+	ready := false
+	var firstWait *syscall // first of a run of terminal waits with nothing written since
+	for i := range calls {
+		c := &calls[i]
+		if c.pid != main {
+			continue
+		}
+		switch c.name {
+		case "openat":
+			if reOpenTTY.MatchString(c.args) {
+				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
+					tty[fd] = true
+				}
+			}
+			continue
+		case "write":
+			firstWait = nil
+			continue
+		}
+		if !waitsOnTTY(c, tty) {
+			continue
+		}
+		if firstWait == nil {
+			firstWait = c
+		}
+		blocked := c.pending || inputDuring(inputs, c.entry, c.end())
+		if blocked && !ready {
+			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
+			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
+		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+			if ready {
+				marks = append(marks, Mark{At: c.end(), Ready: false,
+					Why: fmt.Sprintf("strace line %d: read %s from the terminal", c.line, c.result)})
+				ready = false
+			}
+			firstWait = nil
+		} else if !c.pending && !strings.HasPrefix(c.result, "0") {
+			// poll/select reported the terminal readable: the read follows.
+			firstWait = nil
+		}
+	}
+	return marks
+}
+
+// waitsOnTTY says whether c reads a terminal fd or polls/selects on one
+// with a timeout that is not zero.
+func waitsOnTTY(c *syscall, tty map[int]bool) bool {
+	switch c.name {
+	case "read":
+		m := reFdFirst.FindStringSubmatch(c.args)
+		if m == nil {
+			return false
+		}
+		fd, _ := strconv.Atoi(m[1])
+		return tty[fd]
+	case "poll", "ppoll":
+		if strings.Contains(c.args, "}], 1, 0)") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
+			return false
+		}
+		for _, m := range rePollFd.FindAllStringSubmatch(c.args, -1) {
+			if fd, _ := strconv.Atoi(m[1]); tty[fd] {
+				return true
+			}
+		}
+	case "select", "pselect6":
+		if strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") || strings.Contains(c.args, "tv_sec=0, tv_usec=0}") {
+			return false
+		}
+		m := reSelectFd.FindStringSubmatch(c.args)
+		if m == nil {
+			return false
+		}
+		for _, s := range strings.Fields(m[1]) {
+			if fd, _ := strconv.Atoi(s); tty[fd] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func inputDuring(inputs []time.Time, from, to time.Time) bool {
+	i := sort.Search(len(inputs), func(i int) bool { return !inputs[i].Before(from) })
+	return i < len(inputs) && !inputs[i].After(to)
+}
