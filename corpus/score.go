@@ -171,7 +171,10 @@ type Row struct {
 }
 
 // WriteTable prints one line per scenario: the engine's turns, premature,
-// missed and latency, then each seed recipe's premature/missed/p50.
+// missed and latency, then each seed recipe's premature, late and p50. A
+// recipe's "late" is Score.Missed: not ready before the next input, which
+// came when the engine and the program were both ready (or the wait bound
+// passed), not when the recipe would have been.
 func WriteTable(w io.Writer, rows []Row) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	if len(rows) == 0 {
@@ -179,7 +182,7 @@ func WriteTable(w io.Writer, rows []Row) error {
 	}
 	head := []string{"scenario", "library", "truth", "turns", "premature", "missed", "p50", "p95"}
 	for _, s := range rows[0].Scores[1:] {
-		head = append(head, s.Detector+" (prem/miss/p50)")
+		head = append(head, s.Detector+" (prem/late/p50)")
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	var total [2][]int // engine and each recipe: premature, missed sums

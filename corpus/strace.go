@@ -132,8 +132,10 @@ func finish(c *syscall, text string, resumedAt time.Time) {
 	if rm[3] != "" {
 		d, _ := strconv.ParseFloat(rm[3], 64)
 		c.dur = time.Duration(d * float64(time.Second))
-	} else if !resumedAt.IsZero() {
-		c.dur = resumedAt.Sub(c.entry)
+	}
+	// A resumed line is stamped when the call returned.
+	if !resumedAt.IsZero() {
+		c.dur = max(c.dur, resumedAt.Sub(c.entry))
 	}
 }
 
