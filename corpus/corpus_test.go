@@ -34,7 +34,7 @@ func TestReplay(t *testing.T) {
 	goldie.New(t).Assert(t, "replay-score", buf.Bytes())
 }
 
-func replayRows(t *testing.T) []corpus.Row {
+func replayRows(t testing.TB) []corpus.Row {
 	t.Helper()
 	var rows []corpus.Row
 	for _, sc := range corpus.Scenarios {
@@ -48,7 +48,7 @@ func replayRows(t *testing.T) []corpus.Row {
 		}
 		truth := corpus.Truth(cast)
 		if len(truth) == 0 || truth[0].Data != recordings.MarkBusy || truth[0].Time != 0 {
-			t.Errorf("%s: the ground truth must start busy at 0 (start-up), got %v", path, truth)
+			t.Fatalf("%s: the ground truth must start busy at 0 (start-up), got %v", path, truth)
 		}
 		scores, err := corpus.ReplayScores(cast)
 		if err != nil {

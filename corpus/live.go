@@ -168,7 +168,11 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		if m.Ready {
 			label = recordings.MarkReady
 		}
-		cast.Events = append(cast.Events, recordings.Event{Time: max(m.At.Sub(started), 0), Kind: recordings.Marker, Data: label})
+		at := max(m.At.Sub(started), 0)
+		cast.Events = append(cast.Events, recordings.Event{Time: at, Kind: recordings.Marker, Data: label})
+		if m.Prompt != "" {
+			cast.Events = append(cast.Events, recordings.Event{Time: at, Kind: recordings.Marker, Data: MarkPrompt + m.Prompt})
+		}
 	}
 	sort.SliceStable(cast.Events, func(i, j int) bool { return cast.Events[i].Time < cast.Events[j].Time })
 	// Machine-specific: temporary paths and the date.
@@ -198,7 +202,7 @@ func hookTruth(path string) ([]Mark, error) {
 	for _, ev := range evs {
 		switch ev.Event {
 		case fixtures.EventReady:
-			marks = append(marks, Mark{At: ev.Time(), Ready: true, Why: "hook: " + ev.Prompt})
+			marks = append(marks, Mark{At: ev.Time(), Ready: true, Prompt: ev.Prompt, Why: "hook: " + ev.Prompt})
 		case fixtures.EventBusy:
 			marks = append(marks, Mark{At: ev.Time(), Why: "hook: took " + ev.Text})
 		}

@@ -19,7 +19,16 @@ type Score struct {
 	Premature int             // waiting states entered while truly busy
 	Missed    int             // true ready moments with no waiting state before the next busy one
 	Latencies []time.Duration // per found turn: true ready → detector waiting
+	// Questions counts true ready moments where the program asked a
+	// question with choices (a "prompt:question" marker from its hook);
+	// Parsed, those the detector answered with State Question and at
+	// least two options.
+	Questions, Parsed int
 }
+
+// MarkPrompt prefixes the marker that follows a hook's ready mark and
+// names the prompt's kind ("prompt:question", "prompt:text", …).
+const MarkPrompt = "prompt:"
 
 // early is the tolerance for a detector that is "ready" a moment before the
 // program logs it: the hooks log right after the prompt's bytes are written,
@@ -27,7 +36,8 @@ type Score struct {
 const early = 10 * time.Millisecond
 
 // Judge compares a detector's timeline (times absolute, start the session's
-// start) with the ground truth (times from start, in order).
+// start) with the ground truth: the recording's markers (times from start,
+// in order; those other than ready, busy and prompt kinds are ignored).
 //
 // Premature: each transition into a waiting state (ready, question) at a
 // moment the truth says busy. Before the first truth mark nothing is known
@@ -38,8 +48,14 @@ const early = 10 * time.Millisecond
 // (or the end), the first instant the detector is in a waiting state: m
 // itself if it already was (its earlier entry was premature and counted),
 // else its next waiting transition. None: missed.
-func Judge(name string, timeline []ready.Transition, start time.Time, truth []recordings.Event) Score {
+func Judge(name string, timeline []ready.Transition, start time.Time, allMarks []recordings.Event) Score {
 	s := Score{Detector: name}
+	var truth []recordings.Event
+	for _, e := range allMarks {
+		if e.Data == recordings.MarkReady || e.Data == recordings.MarkBusy {
+			truth = append(truth, e)
+		}
+	}
 	if len(truth) == 0 {
 		return s
 	}
@@ -49,15 +65,16 @@ func Judge(name string, timeline []ready.Transition, start time.Time, truth []re
 			s.Premature++
 		}
 	}
-	waitingAt := func(t time.Duration) bool {
-		w := false
+	stateAt := func(t time.Duration) (ready.Transition, bool) {
+		var cur ready.Transition
+		ok := false
 		for _, tr := range timeline {
 			if tr.Time.Sub(start) > t {
 				break
 			}
-			w = tr.State.Waiting()
+			cur, ok = tr, true
 		}
-		return w
+		return cur, ok
 	}
 	for i, m := range truth {
 		if !isReady(m) {
@@ -71,8 +88,23 @@ func Judge(name string, timeline []ready.Transition, start time.Time, truth []re
 				break
 			}
 		}
-		if waitingAt(m.Time) {
+		question := false
+		for _, n := range allMarks {
+			if n.Time == m.Time && n.Data == MarkPrompt+"question" {
+				question = true
+			}
+		}
+		if question {
+			s.Questions++
+		}
+		parsed := func(tr ready.Transition) {
+			if question && tr.State == ready.Question && tr.Prompt != nil && len(tr.Prompt.Options) >= 2 {
+				s.Parsed++
+			}
+		}
+		if tr, ok := stateAt(m.Time); ok && tr.State.Waiting() {
 			s.Latencies = append(s.Latencies, 0)
+			parsed(tr)
 			continue
 		}
 		// A waiting transition up to early before m counts (the hook logs
@@ -87,6 +119,7 @@ func Judge(name string, timeline []ready.Transition, start time.Time, truth []re
 			at := tr.Time.Sub(start)
 			if tr.State.Waiting() && at+early >= m.Time && at > from && at <= until {
 				s.Latencies = append(s.Latencies, max(at-m.Time, 0))
+				parsed(tr)
 				found = true
 				break
 			}
@@ -104,6 +137,9 @@ func Judge(name string, timeline []ready.Transition, start time.Time, truth []re
 func trulyWaiting(truth []recordings.Event, t time.Duration) bool {
 	state := false
 	for _, m := range truth {
+		if m.Data != recordings.MarkReady && m.Data != recordings.MarkBusy {
+			continue
+		}
 		if m.Time > t+early {
 			break
 		}
@@ -125,11 +161,12 @@ func (s Score) Percentile(p float64) (time.Duration, bool) {
 	return ls[int(float64(len(ls)-1)*p/100+0.5)], true
 }
 
-// Truth returns the ground-truth markers of a recording, in order.
+// Truth returns the ground-truth markers of a recording (ready, busy and
+// prompt kinds), in order.
 func Truth(cast *recordings.Cast) []recordings.Event {
 	var out []recordings.Event
 	for _, e := range cast.Events {
-		if e.Kind == recordings.Marker && (e.Data == recordings.MarkReady || e.Data == recordings.MarkBusy) {
+		if e.Kind == recordings.Marker && (e.Data == recordings.MarkReady || e.Data == recordings.MarkBusy || strings.HasPrefix(e.Data, MarkPrompt)) {
 			out = append(out, e)
 		}
 	}
@@ -180,7 +217,7 @@ func WriteTable(w io.Writer, rows []Row) error {
 	if len(rows) == 0 {
 		return tw.Flush()
 	}
-	head := []string{"scenario", "library", "truth", "turns", "premature", "missed", "p50", "p95"}
+	head := []string{"scenario", "library", "truth", "turns", "premature", "missed", "p50", "p95", "questions parsed"}
 	for _, s := range rows[0].Scores[1:] {
 		head = append(head, s.Detector+" (prem/late/p50)")
 	}
@@ -189,7 +226,7 @@ func WriteTable(w io.Writer, rows []Row) error {
 	for _, r := range rows {
 		e := r.Scores[0]
 		cols := []string{r.Scenario, r.Library, r.Truth, fmt.Sprint(e.Turns), fmt.Sprint(e.Premature), fmt.Sprint(e.Missed),
-			pct(e, 50), pct(e, 95)}
+			pct(e, 50), pct(e, 95), questions(e)}
 		for _, s := range r.Scores[1:] {
 			cols = append(cols, fmt.Sprintf("%d/%d/%s", s.Premature, s.Missed, pct(s, 50)))
 		}
@@ -206,12 +243,24 @@ func WriteTable(w io.Writer, rows []Row) error {
 	for _, r := range rows {
 		turns += r.Scores[0].Turns
 	}
-	cols := []string{"TOTAL", fmt.Sprintf("%d scenarios", len(rows)), "", fmt.Sprint(turns), fmt.Sprint(total[0][0]), fmt.Sprint(total[1][0]), "", ""}
+	q := Score{}
+	for _, r := range rows {
+		q.Questions += r.Scores[0].Questions
+		q.Parsed += r.Scores[0].Parsed
+	}
+	cols := []string{"TOTAL", fmt.Sprintf("%d scenarios", len(rows)), "", fmt.Sprint(turns), fmt.Sprint(total[0][0]), fmt.Sprint(total[1][0]), "", "", questions(q)}
 	for i := 1; i < len(total[0]); i++ {
 		cols = append(cols, fmt.Sprintf("%d/%d", total[0][i], total[1][i]))
 	}
 	fmt.Fprintln(tw, strings.Join(cols, "\t"))
 	return tw.Flush()
+}
+
+func questions(s Score) string {
+	if s.Questions == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d", s.Parsed, s.Questions)
 }
 
 func pct(s Score, p float64) string {

@@ -96,3 +96,22 @@ func TestWriteTable(t *testing.T) {
 		}
 	}
 }
+
+// A selection list the engine calls ready (not a question, no options) is
+// found but not parsed; one it calls a question with its options is.
+func TestJudgeQuestions(t *testing.T) {
+	start := time.Unix(1000, 0)
+	truth := marks(0, "busy", 100, "ready", 100, "prompt:question", 500, "busy", 900, "ready", 900, "prompt:question", 1200, "busy", 1500, "ready", 1500, "prompt:text")
+	tl := []ready.Transition{
+		{Time: start, State: ready.Starting},
+		{Time: start.Add(ms(300)), State: ready.Ready},
+		{Time: start.Add(ms(500)), State: ready.Busy},
+		{Time: start.Add(ms(1000)), State: ready.Question, Prompt: &ready.Prompt{Kind: "options", Options: []string{"a", "b"}}},
+		{Time: start.Add(ms(1200)), State: ready.Busy},
+		{Time: start.Add(ms(1600)), State: ready.Ready},
+	}
+	got := Judge("", tl, start, truth)
+	if got.Questions != 2 || got.Parsed != 1 || got.Turns != 3 {
+		t.Fatalf("want 3 turns, 2 questions, 1 parsed; got %+v", got)
+	}
+}

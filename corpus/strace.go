@@ -158,6 +158,9 @@ type Mark struct {
 	At    time.Time
 	Ready bool
 	Why   string // what the program did, for the reader of a failure
+	// Prompt is the prompt's kind from a hook (fixtures.Prompt*: "main",
+	// "question", "text", "password"); empty from strace.
+	Prompt string
 }
 
 // StraceTruth derives ground truth from the strace log at path for a
