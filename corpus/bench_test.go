@@ -35,7 +35,11 @@ func BenchmarkReplay(b *testing.B) {
 		if name == "" {
 			name = s.Detector
 		}
-		b.Logf("%-24s premature %3d  missed/late %3d  median p50 %v", name, prem, miss, median(p50s))
+		med := "-"
+		if len(p50s) > 0 {
+			med = median(p50s).String()
+		}
+		b.Logf("%-24s premature %3d  missed/late %3d  median of the scenarios' p50 %s", name, prem, miss, med)
 	}
 	var buf bytes.Buffer
 	_ = corpus.WriteTable(&buf, rows)

@@ -59,6 +59,11 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		at   time.Time
 	}
 	var submitted []submitAt
+	type askedAt struct {
+		kind string
+		at   time.Time
+	}
+	var asked []askedAt
 	// awaitTruth waits for the program's own ready number n (hook truth).
 	awaitTruth := func(n int) bool {
 		deadline := time.Now().Add(truthBound)
@@ -96,6 +101,9 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		if _, exited := term.ExitCode(); exited {
 			note("step %d: program exited before it", i+1)
 			break
+		}
+		if st.Asks != "" {
+			asked = append(asked, askedAt{kind: st.Asks, at: time.Now()})
 		}
 		switch {
 		case len(st.Keys) > 0:
@@ -160,6 +168,17 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: ground truth: %w", sc.Name, err)
+	}
+	for _, a := range asked {
+		last := -1
+		for j, m := range marks {
+			if m.Ready && !m.At.After(a.at) {
+				last = j
+			}
+		}
+		if last >= 0 && marks[last].Prompt == "" {
+			marks[last].Prompt = a.kind
+		}
 	}
 	// Before its first ready the program is starting up: busy.
 	cast.Events = append(cast.Events, recordings.Event{Time: 0, Kind: recordings.Marker, Data: recordings.MarkBusy})

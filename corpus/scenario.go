@@ -37,12 +37,20 @@ type Step struct {
 	Keys   []termtest.Key // press these keys
 	Pause  time.Duration  // then sleep this long
 	NoWait bool           // act at once, without waiting for ready (Ctrl-C right after a Submit)
+	// Asks names the kind of prompt this step answers ("question" for a
+	// choice such as nano's Y/N bar or git's [y,n,q,…]?), for truth sources
+	// that cannot tell (strace): the last true ready before the step is
+	// marked with it. Hooks say it themselves.
+	Asks string
 }
 
 func submit(s string) Step            { return Step{Submit: s} }
 func press(k ...termtest.Key) Step    { return Step{Keys: k} }
 func typ(s string) Step               { return Step{Type: s} }
 func pressNow(k ...termtest.Key) Step { return Step{Keys: k, NoWait: true} }
+
+// asks marks the step as answering a prompt of kind.
+func (s Step) asks(kind string) Step { s.Asks = kind; return s }
 
 // WaitBound bounds each wait for the engine's ready: a scenario whose
 // program is never declared ready still finishes, each such turn costing
