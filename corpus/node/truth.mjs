@@ -4,7 +4,7 @@
 // accepted and work started ("busy"). The readiness engine never reads it.
 //
 // ready is armed before a prompt starts and fires after the library's first
-// write to the terminal once the current turn of the event loop has finished
+// write of visible text once the current turn of the event loop has finished
 // (setImmediate), so the whole first render is on the terminal and Node is
 // back in its event loop waiting for keys.
 import fs from 'node:fs';
@@ -27,11 +27,19 @@ export function log(event, prompt = '', text = '') {
   fs.writeSync(fd, line + '\n');
 }
 
+// visible: the chunk draws a printable, non-space character outside escape
+// sequences (a cursor hide or a mode switch alone is not the prompt).
+const visible = (chunk) => String(chunk)
+  .replace(/\x1b\[[0-?]*[ -\/]*[@-~]/g, '')
+  .replace(/\x1b[\]P][^\x07\x1b]*(\x07|\x1b\\)?/g, '')
+  .replace(/\x1b./g, '')
+  .replace(/[\s\x00-\x1f\x7f]/g, '') !== '';
+
 let armed = null;
 const write = process.stdout.write.bind(process.stdout);
 process.stdout.write = (chunk, ...rest) => {
   const r = write(chunk, ...rest);
-  if (armed !== null) {
+  if (armed !== null && visible(chunk)) {
     const prompt = armed;
     armed = null;
     setImmediate(() => log('ready', prompt));

@@ -67,14 +67,43 @@ func (o *Output) Arm(kind string) { o.mu.Lock(); o.armed = kind; o.mu.Unlock() }
 // Disarm cancels a pending Arm (the prompt was answered before rendering).
 func (o *Output) Disarm() { o.Arm("") }
 
+// Write writes p and, when armed and p draws visible text (not only
+// terminal queries and mode switches, which bubbletea writes before its
+// first frame), logs ready.
 func (o *Output) Write(p []byte) (int, error) {
 	n, err := o.File.Write(p)
 	o.mu.Lock()
-	kind := o.armed
-	o.armed = ""
+	kind := ""
+	if o.armed != "" && visible(p) {
+		kind, o.armed = o.armed, ""
+	}
 	o.mu.Unlock()
 	if kind != "" {
 		Log("ready", kind, "")
 	}
 	return n, err
+}
+
+// visible says whether p has a printable, non-space character outside
+// escape sequences (CSI, OSC, DCS and two-byte escapes).
+func visible(p []byte) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == 0x1b && i+1 < len(p) && p[i+1] == '[':
+			for i += 2; i < len(p) && (p[i] < 0x40 || p[i] > 0x7e); i++ {
+			}
+		case c == 0x1b && i+1 < len(p) && (p[i+1] == ']' || p[i+1] == 'P'):
+			for i += 2; i < len(p) && p[i] != 0x07 && !(p[i] == 0x1b && i+1 < len(p) && p[i+1] == '\\'); i++ {
+			}
+			if i < len(p) && p[i] == 0x1b {
+				i++
+			}
+		case c == 0x1b:
+			i++
+		case c > ' ' && c != 0x7f:
+			return true
+		}
+	}
+	return false
 }
