@@ -47,7 +47,7 @@ corpus:
 	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
 	cd corpus/tui && $(GO) vet ./...
 	TTYRIG_CORPUS=1 TTYRIG_REQUIRE_CORPUS=1 TTYRIG_CORPUS_NODE_MODULES=$(CORPUS_DIR)/node_modules \
-		$(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
+		TTYRIG_CORPUS_OUT=$(CURDIR)/corpus/live $(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
 
 ## record-corpus: re-record corpus/testdata/*.cast live, then regenerate the replay score golden (read its diff)
 record-corpus:

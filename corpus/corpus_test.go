@@ -69,6 +69,12 @@ func TestLive(t *testing.T) {
 	env := liveEnv(t)
 	record := os.Getenv("TTYRIG_RECORD") != ""
 	only := os.Getenv("TTYRIG_CORPUS_ONLY") // a comma-separated list of scenario names
+	out := os.Getenv("TTYRIG_CORPUS_OUT")   // where this run's recordings go (make corpus: corpus/live)
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var live, replay []corpus.Row
 	for _, sc := range corpus.Scenarios {
 		if only != "" && !strings.Contains(","+only+",", ","+sc.Name+",") {
@@ -110,6 +116,16 @@ func TestLive(t *testing.T) {
 				if err := recordings.WriteFile(filepath.Join("testdata", sc.Name+".cast"), res.Cast); err != nil {
 					t.Fatal(err)
 				}
+			}
+			if out != "" {
+				// Every live run keeps its recordings, truth included, so a
+				// score that differs from the committed one can be read:
+				// TTYRIG_EXPLAIN=<dir>/<scenario>.cast go test ./corpus -run Explain -v
+				path := filepath.Join(out, sc.Name+".cast")
+				if err := recordings.WriteFile(path, res.Cast); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("recording with ground truth: %s", path)
 			}
 		})
 	}
@@ -158,8 +174,8 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 		return err.Error()
 	}
 	need := []string{argv[0]}
-	if argv[0] == "env" {
-		need = []string{argv[2]}
+	if argv[0] == "env" { // the Python scenarios: env VAR=… python script
+		need = []string{env.Python}
 	}
 	if sc.Truth == corpus.Strace {
 		need = append(need, "strace")

@@ -50,6 +50,7 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sc.Name, err)
 	}
+	defer term.Close() // idempotent; the normal path closes it before reading the recording
 	res := &Result{}
 	note := func(format string, a ...any) { res.Notes = append(res.Notes, fmt.Sprintf(format, a...)) }
 	readyTurns := 0

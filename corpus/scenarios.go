@@ -45,7 +45,7 @@ func tui(name string) func(*Env, string) ([]string, error) {
 
 func python(script string) func(*Env, string) ([]string, error) {
 	return func(e *Env, _ string) ([]string, error) {
-		return []string{"env", "PYTHONPATH=" + filepath.Join(e.Root, "python"), e.Python, filepath.Join(e.Root, "python", script)}, nil
+		return []string{"env", "PYTHONDONTWRITEBYTECODE=1", "PYTHONPATH=" + filepath.Join(e.Root, "python"), e.Python, filepath.Join(e.Root, "python", script)}, nil
 	}
 }
 
