@@ -20,9 +20,10 @@ type Score struct {
 	Missed    int             // true ready moments with no waiting state before the next busy one
 	Latencies []time.Duration // per found turn: true ready → detector waiting
 	// Questions counts true ready moments where the program asked a
-	// question with choices (a "prompt:question" marker from its hook);
-	// Parsed, those the detector answered with State Question and at
-	// least two options.
+	// question with choices or for a password (a "prompt:question" or
+	// "prompt:password" marker); Parsed, those the detector recognised: a
+	// question answered with State Question and at least two options, a
+	// password with a prompt of kind "password".
 	Questions, Parsed int
 }
 
@@ -88,17 +89,19 @@ func Judge(name string, timeline []ready.Transition, start time.Time, allMarks [
 				break
 			}
 		}
-		question := false
+		kind := ""
 		for _, n := range allMarks {
-			if n.Time == m.Time && n.Data == MarkPrompt+"question" {
-				question = true
+			if n.Time == m.Time && strings.HasPrefix(n.Data, MarkPrompt) {
+				kind = strings.TrimPrefix(n.Data, MarkPrompt)
 			}
 		}
-		if question {
+		if kind == "question" || kind == "password" {
 			s.Questions++
 		}
 		parsed := func(tr ready.Transition) {
-			if question && tr.State == ready.Question && tr.Prompt != nil && len(tr.Prompt.Options) >= 2 {
+			switch {
+			case kind == "question" && tr.State == ready.Question && tr.Prompt != nil && len(tr.Prompt.Options) >= 2,
+				kind == "password" && tr.Prompt != nil && tr.Prompt.Kind == "password":
 				s.Parsed++
 			}
 		}
@@ -217,7 +220,7 @@ func WriteTable(w io.Writer, rows []Row) error {
 	if len(rows) == 0 {
 		return tw.Flush()
 	}
-	head := []string{"scenario", "library", "truth", "turns", "premature", "missed", "p50", "p95", "questions parsed"}
+	head := []string{"scenario", "library", "truth", "turns", "premature", "missed", "p50", "p95", "questions+passwords recognised"}
 	for _, s := range rows[0].Scores[1:] {
 		head = append(head, s.Detector+" (prem/late/p50)")
 	}

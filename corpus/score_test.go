@@ -115,3 +115,19 @@ func TestJudgeQuestions(t *testing.T) {
 		t.Fatalf("want 3 turns, 2 questions, 1 parsed; got %+v", got)
 	}
 }
+
+// A masked password field is recognised only as a prompt of kind password.
+func TestJudgePassword(t *testing.T) {
+	start := time.Unix(1000, 0)
+	truth := marks(0, "busy", 100, "ready", 100, "prompt:password", 500, "busy", 900, "ready", 900, "prompt:password")
+	tl := []ready.Transition{
+		{Time: start, State: ready.Starting},
+		{Time: start.Add(ms(250)), State: ready.Ready},
+		{Time: start.Add(ms(500)), State: ready.Busy},
+		{Time: start.Add(ms(1050)), State: ready.Ready, Prompt: &ready.Prompt{Kind: "password"}},
+	}
+	got := Judge("", tl, start, truth)
+	if got.Questions != 2 || got.Parsed != 1 {
+		t.Fatalf("want 2 asked, 1 recognised; got %+v", got)
+	}
+}
