@@ -168,12 +168,15 @@ type Mark struct {
 func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("strace wrote no trace (did it start?): %w", err)
 	}
 	defer f.Close()
 	calls, err := parseStrace(f, path)
 	if err != nil {
 		return nil, err
+	}
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("%s: strace traced no system call: is ptrace allowed here (seccomp, CAP_SYS_PTRACE, kernel.yama.ptrace_scope)?", path)
 	}
 	return straceMarks(calls, inputs), nil
 }
