@@ -46,6 +46,7 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	term, err := termtest.Start(ctx, argv,
 		termtest.WithSize(100, 30), termtest.WithRecording(raw), termtest.WithDir(dir),
 		termtest.WithEnv(fixtures.LogEnv+"="+logPath, "HOME="+dir, "PS1=$ ", "LANG=C.UTF-8", "GIT_CONFIG_NOSYSTEM=1"),
+		termtest.WithEnv(sc.Env...),
 		termtest.WithTimeout(WaitBound))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", sc.Name, err)

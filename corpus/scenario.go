@@ -21,6 +21,7 @@ type Scenario struct {
 	// and, for programs that need one, prepares their working directory.
 	Command func(env *Env, dir string) ([]string, error)
 	Steps   []Step
+	Env     []string // extra environment (KEY=value)
 	// NeverReads marks a program that never reads its input: its truth has
 	// no ready moment, and the harness does not wait for one.
 	NeverReads bool

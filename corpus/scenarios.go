@@ -111,12 +111,21 @@ var Scenarios = []Scenario{
 	{Name: "bash", Library: "bash (readline)", Truth: Strace,
 		Command: argv("bash", "--norc", "--noprofile", "-i"),
 		Steps:   []Step{submit("echo hello"), submit("sleep 1.5"), submit("exit")}},
+	// Shell integration as terminals install it (VS Code, WezTerm, kitty):
+	// OSC 133 prompt marks in PS1 and PS0.
+	{Name: "bash-osc133", Library: "bash with OSC 133 prompt marks", Truth: Strace,
+		Command: argv("bash", "--norc", "--noprofile", "-i"),
+		Env: []string{
+			`PS1=\[\e]133;D;$?\e]133;A\]$ \[\e]133;B\]`,
+			`PS0=\e]133;C`,
+		},
+		Steps: []Step{submit("echo hello"), submit("sleep 1.5"), submit("exit")}},
 	{Name: "bash-ctrl-c", Library: "bash, Ctrl-C after Submit", Truth: Strace,
 		Command: argv("bash", "--norc", "--noprofile", "-i"),
 		Steps:   []Step{submit("sleep 7"), pressNow(termtest.Ctrl('c')), submit("echo after"), submit("exit")}},
 	{Name: "sqlite3", Library: "sqlite3 (long silent query)", Truth: Strace, Command: argv("sqlite3", ":memory:"),
 		Steps: []Step{submit("select 1;"),
-			submit("with recursive c(x) as (select 1 union all select x+1 from c where x<4000000) select count(*) from c;"),
+			submit("with recursive c(x) as (select 1 union all select x+1 from c where x<16000000) select count(*) from c;"),
 			submit(".quit")}},
 	{Name: "bc", Library: "bc -q (no prompt)", Truth: Strace, Command: argv("bc", "-q", "-l"),
 		Steps: []Step{submit("2+2"), submit("scale=1200; 4*a(1)"), submit("3*7"), submit("quit")}},

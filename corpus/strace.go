@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -o LOG -e trace=read,write,openat,pselect6,select,poll,ppoll
+//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -28,10 +28,16 @@ import (
 //     terminal wait still pending when the trace ends is the final ready.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
+//   - one exception to the first rule: input that arrived after the
+//     program's last write (or ioctl) and at most headingToRead before its
+//     terminal wait found the prompt drawn and the program on its way to
+//     read, with nothing else in between; ready at the end of that write. A
+//     detector as quick as OSC 133 answers inside that gap, and the input
+//     waits in the kernel for the read.
 //
 // Only the main process counts: children read pipes on fd 0 as often as
 // the terminal.
-var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,openat,pselect6,select,poll,ppoll"}
+var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -191,6 +197,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 	var marks []Mark
 	ready := false
 	var firstWait *syscall // first of a run of terminal waits with nothing written since
+	var lastAct *syscall   // the last write or ioctl, if nothing but terminal waits followed it
 	for i := range calls {
 		c := &calls[i]
 		if c.pid != main {
@@ -203,21 +210,38 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 					tty[fd] = true
 				}
 			}
+			lastAct = nil
 			continue
-		case "write":
-			firstWait = nil
+		case "write", "ioctl":
+			firstWait, lastAct = nil, c
 			continue
 		}
 		if !waitsOnTTY(c, tty) {
+			lastAct = nil
 			continue
 		}
 		if firstWait == nil {
 			firstWait = c
 		}
-		blocked := c.pending || inputDuring(inputs, c.entry, c.end())
+		// clockSlack: the inputs' times are the harness's offsets from its
+		// start (monotonic) mapped onto strace's wall clock; a wait that
+		// truly waited (it lasted) can appear to return a moment before the
+		// input that woke it. A wait that returned at once found queued
+		// input and gets no slack.
+		blocked := c.pending || inputDuring(inputs, c.entry, c.end()) ||
+			c.dur >= time.Millisecond && inputDuring(inputs, c.entry, c.end().Add(clockSlack))
 		if blocked && !ready {
 			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
 			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
+		// From the write's entry: under ptrace the bytes reach the terminal
+		// well before strace stamps the write's return.
+		if !blocked && !ready && firstWait == c && lastAct != nil && c.entry.Sub(lastAct.end()) <= headingToRead &&
+			inputDuring(inputs, lastAct.entry, c.entry) {
+			why := fmt.Sprintf("strace line %d: input came %v after the last write, on the way to %s",
+				lastAct.line, c.entry.Sub(lastAct.end()), c.name)
+			marks = append(marks, Mark{At: lastAct.end(), Ready: true, Why: why})
 			ready = true
 		}
 		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
@@ -271,6 +295,14 @@ func waitsOnTTY(c *syscall, tty map[int]bool) bool {
 	}
 	return false
 }
+
+// clockSlack is how far a wait's return may seem to precede the input
+// that ended it.
+const clockSlack = 2 * time.Millisecond
+
+// headingToRead bounds the gap between a program's last write and its
+// terminal wait within which input counts as arriving at a drawn prompt.
+const headingToRead = 2 * time.Millisecond
 
 func inputDuring(inputs []time.Time, from, to time.Time) bool {
 	i := sort.Search(len(inputs), func(i int) bool { return !inputs[i].Before(from) })

@@ -104,3 +104,48 @@ func TestParseStraceErrorNamesLine(t *testing.T) {
 		t.Fatalf("want an error naming x.trace:2, got %v", err)
 	}
 }
+
+// Input that lands between the prompt's write and the read just after it
+// (an OSC 133 detector answers there) found the program ready; input that
+// lands while it computes, long before its next write, did not.
+func TestStraceMarksInputJustBeforeRead(t *testing.T) {
+	const trace = `400 1.000000 write(2, "$ ", 2) = 2 <0.000010>
+400 1.000100 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.000010>
+400 1.000200 read(0, "x", 1) = 1 <0.000010>
+400 1.000300 write(2, "x", 1) = 1 <0.000010>
+400 2.000000 write(1, "result\n", 7) = 7 <0.000010>
+400 2.000100 write(2, "$ ", 2) = 2 <0.000010>
+400 2.000200 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.000010>
+400 2.000300 read(0, "y", 1) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "x" at 1.00005, between the prompt and the wait; "y" at 1.5, while it computes.
+	marks := straceMarks(calls, []time.Time{at(1.00005), at(1.5)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(1.00001)) || marks[1].Ready {
+		t.Fatalf("want ready at 1.00001 (end of the prompt's write), busy after reading x, and nothing for y; got %+v", marks)
+	}
+}
+
+// A wait that lasted and returned a moment before the input's stamp (the
+// two clocks disagree by that much) waited for it; one that returned at
+// once found queued input, however close the next input came.
+func TestStraceMarksClockSlack(t *testing.T) {
+	const trace = `500 1.000000 write(1, "> ", 2) = 2 <0.000010>
+500 1.000100 pselect6(1, [0], NULL, NULL, NULL, NULL) = 1 (in [0]) <0.150000>
+500 1.150200 read(0, "a", 1) = 1 <0.000010>
+500 1.150300 pselect6(1, [0], NULL, NULL, NULL, NULL) = 1 (in [0]) <0.000010>
+500 1.150400 read(0, "b", 1) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "ab" stamped 0.5 ms after the first wait returned; Enter 1 ms after the second.
+	marks := straceMarks(calls, []time.Time{at(1.1506), at(1.1513)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(1.0001)) || marks[1].Ready {
+		t.Fatalf("want ready at 1.0001 and busy after a, nothing for the queued b; got %+v", marks)
+	}
+}
