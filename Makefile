@@ -3,8 +3,9 @@ GO ?= go
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
+CORPUS_DIR ?= $(HOME)/.cache/ttyrig/corpus
 
-.PHONY: demo test vet race replay bench agents test-agents record-agents fuzz browser
+.PHONY: demo test vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
@@ -22,7 +23,7 @@ race:
 
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
 replay:
-	$(GO) test -count=1 -v -run 'Replay|Calibration' ./recordings/ ./cmd/ttyrig/ | grep -E '^(=== RUN|--- |ok|FAIL|PASS)'
+	$(GO) test -count=1 -v -run 'Replay|Calibration' ./recordings/ ./cmd/ttyrig/ ./corpus/ | grep -E '^(=== RUN|--- |ok|FAIL|PASS)'
 
 ## bench: numbers side by side with the baselines they must beat
 bench:
@@ -39,6 +40,21 @@ test-agents: agents
 ## record-agents: re-record recordings/agents/*.cast from the real CLIs (then: go test ./recordings -update)
 record-agents: agents
 	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 600s -tags agents ./agents/
+
+## corpus: real programs on real libraries (npm, bubbletea/huh, prompt_toolkit, tqdm, Debian tools) driven live,
+## scored against their own ground truth; installs what is missing (npm into $(CORPUS_DIR), apt packages)
+corpus:
+	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
+	cd corpus/tui && $(GO) vet ./...
+	TTYRIG_CORPUS=1 TTYRIG_REQUIRE_CORPUS=1 TTYRIG_CORPUS_NODE_MODULES=$(CORPUS_DIR)/node_modules \
+		TTYRIG_CORPUS_OUT=$(CURDIR)/corpus/live $(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
+
+## record-corpus: re-record corpus/testdata/*.cast live, then regenerate the replay score golden (read its diff)
+record-corpus:
+	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
+	TTYRIG_CORPUS=1 TTYRIG_REQUIRE_CORPUS=1 TTYRIG_RECORD=1 TTYRIG_CORPUS_NODE_MODULES=$(CORPUS_DIR)/node_modules \
+		$(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
+	$(GO) test -count=1 -run TestReplay ./corpus/ -update
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 30s ./recordings/

@@ -1,0 +1,59 @@
+package corpus
+
+import (
+	"time"
+
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// Truth sources.
+const (
+	Hook   = "hook"   // the program's own render hook writes the side log
+	Strace = "strace" // derived from the program's system calls (strace.go)
+)
+
+// Scenario is one real program driven the way its users' tests drive it.
+type Scenario struct {
+	Name    string
+	Library string // the real library or program exercised, with its version pin where it has one
+	Truth   string // Hook or Strace
+	// Command returns the argv to run in env (before any strace wrapping)
+	// and, for programs that need one, prepares their working directory.
+	Command func(env *Env, dir string) ([]string, error)
+	Steps   []Step
+	Env     []string // extra environment (KEY=value)
+	// NeverReads marks a program that never reads its input: its truth has
+	// no ready moment, and the harness does not wait for one.
+	NeverReads bool
+}
+
+// Step is one thing the test does. Unless NoWait, it first waits for the
+// program to be ready: the engine's WaitForReady (bounded by WaitBound; a
+// timeout is a missed turn, and the step goes on) and, for hook truth, the
+// program's own ready (bounded), so a premature engine does not derail the
+// scenario; then it acts.
+type Step struct {
+	Submit string         // Submit this line (typed and Enter) when Keys and Type are empty
+	Type   string         // type without Enter
+	Keys   []termtest.Key // press these keys
+	Pause  time.Duration  // then sleep this long
+	NoWait bool           // act at once, without waiting for ready (Ctrl-C right after a Submit)
+	// Asks names the kind of prompt this step answers ("question" for a
+	// choice such as nano's Y/N bar or git's [y,n,q,…]?), for truth sources
+	// that cannot tell (strace): the last true ready before the step is
+	// marked with it. Hooks say it themselves.
+	Asks string
+}
+
+func submit(s string) Step            { return Step{Submit: s} }
+func press(k ...termtest.Key) Step    { return Step{Keys: k} }
+func typ(s string) Step               { return Step{Type: s} }
+func pressNow(k ...termtest.Key) Step { return Step{Keys: k, NoWait: true} }
+
+// asks marks the step as answering a prompt of kind.
+func (s Step) asks(kind string) Step { s.Asks = kind; return s }
+
+// WaitBound bounds each wait for the engine's ready: a scenario whose
+// program is never declared ready still finishes, each such turn costing
+// this long.
+const WaitBound = 6 * time.Second

@@ -1,0 +1,152 @@
+package corpus
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// Env says where the corpus's programs are on this machine.
+type Env struct {
+	Root        string // the corpus directory of the repository (holds node/, python/, tui/)
+	NodeModules string // node_modules with the pinned packages (scripts/install-corpus.sh)
+	TUIBin      string // directory of the built Go programs (tui/cmd/*)
+	Python      string // the Debian python3 that has python3-prompt-toolkit and python3-tqdm
+}
+
+// node runs one of the node/ scripts from a directory of its own where
+// node_modules is the installed cache, so the repository keeps no
+// node_modules and the scripts resolve the pinned packages.
+func node(script string) func(*Env, string) ([]string, error) {
+	return func(e *Env, dir string) ([]string, error) {
+		for _, f := range []string{script, "truth.mjs", "package.json"} {
+			b, err := os.ReadFile(filepath.Join(e.Root, "node", f))
+			if err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		if err := os.Symlink(e.NodeModules, filepath.Join(dir, "node_modules")); err != nil {
+			return nil, err
+		}
+		return []string{"node", filepath.Join(dir, script)}, nil
+	}
+}
+
+func tui(name string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) { return []string{filepath.Join(e.TUIBin, name)}, nil }
+}
+
+func python(script string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return []string{"env", "PYTHONDONTWRITEBYTECODE=1", "PYTHONPATH=" + filepath.Join(e.Root, "python"), e.Python, filepath.Join(e.Root, "python", script)}, nil
+	}
+}
+
+func argv(a ...string) func(*Env, string) ([]string, error) {
+	return func(*Env, string) ([]string, error) { return a, nil }
+}
+
+// inDir runs setup (a shell script) in the scenario's directory first.
+func inDir(setup string, a ...string) func(*Env, string) ([]string, error) {
+	return func(_ *Env, dir string) ([]string, error) {
+		cmd := exec.Command("bash", "-euc", setup)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("setting up %s: %w\n%s", dir, err, out)
+		}
+		return a, nil
+	}
+}
+
+var (
+	enter = termtest.KeyEnter
+	down  = termtest.KeyDown
+	right = termtest.KeyRight
+)
+
+// Scenarios is the corpus. Each exercises its library the way real
+// programs do: start-up, questions, busy phases, several turns. They are
+// not shaped to pass: the failures issue 10 lists are the point.
+var Scenarios = []Scenario{
+	// npm libraries (versions pinned in node/package.json).
+	{Name: "inquirer", Library: "@inquirer/prompts 7.8.0 + ora 9.4.1", Truth: Hook, Command: node("inquirer.mjs"),
+		Steps: []Step{submit("demo-app"), press(down, enter), submit("s3cret"), submit("y"), submit("initial commit")}},
+	{Name: "enquirer", Library: "enquirer 2.4.1", Truth: Hook, Command: node("enquirer.mjs"),
+		Steps: []Step{press(down, enter), submit("Ada"), press(right, enter)}},
+	{Name: "clack", Library: "@clack/prompts 1.9.0", Truth: Hook, Command: node("clack.mjs"),
+		Steps: []Step{submit("./my-app"), press(down, enter), press(enter)}},
+	{Name: "prompts", Library: "prompts 2.4.2", Truth: Hook, Command: node("prompts.mjs"),
+		Steps: []Step{submit("Ada"), press(right, enter), press(down, enter), submit("42")}},
+	{Name: "node-agent", Library: "node:readline (agent-like box)", Truth: Hook, Command: node("agent.mjs"),
+		Steps: []Step{submit("hello"), submit("think about it"), submit("and again"), submit("exit")}},
+	// Go: bubbletea, bubbles, huh (versions in tui/go.mod).
+	{Name: "bubbletea-chat", Library: "bubbletea 1.3.10 + bubbles textinput (blink), spinner", Truth: Hook, Command: tui("chat"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "huh-form", Library: "huh 0.7.0 Input, Select, Confirm", Truth: Hook, Command: tui("form"),
+		Steps: []Step{submit("Ada"), press(down, enter), press(enter)}},
+	{Name: "bubbletea-clock", Library: "bubbletea 1.3.10 + footer clock", Truth: Hook, Command: tui("clock"),
+		Steps: []Step{submit("ls"), submit("pwd"), submit("exit")}},
+	// Python (Debian python3-prompt-toolkit, python3-tqdm).
+	{Name: "ptk-toolbar-clock", Library: "prompt_toolkit bottom_toolbar refresh_interval=1", Truth: Hook, Command: python("ptk_toolbar.py"),
+		Steps: []Step{submit("select 1"), submit("select 22"), submit("exit")}},
+	{Name: "ptk-repl", Library: "prompt_toolkit PromptSession", Truth: Hook, Command: python("ptk_plain.py"),
+		Steps: []Step{submit("select"), submit("exit")}},
+	{Name: "tqdm-stall", Library: "tqdm (stalls 0.7-2.4 s)", Truth: Hook, Command: python("tqdm_stall.py"),
+		Steps: []Step{submit("http://example.test/a"), submit("exit")}},
+	// Programs that never read: no ready moment at all.
+	{Name: "printf-exit", Library: "bash -c, never reads", Truth: Hook,
+		Command: argv("bash", "-c", "printf 'working...'; sleep 0.5; exit 3"), NeverReads: true},
+	{Name: "never-reads", Library: "sh -c, never reads", Truth: Hook,
+		Command: argv("sh", "-c", "echo 'loading model...'; sleep 4; echo done"),
+		Steps:   []Step{submit("hello")}, NeverReads: true},
+	// Debian programs, truth from strace.
+	{Name: "bash", Library: "bash (readline)", Truth: Strace,
+		Command: argv("bash", "--norc", "--noprofile", "-i"),
+		Steps:   []Step{submit("echo hello"), submit("sleep 1.5"), submit("exit")}},
+	// Shell integration as terminals install it (VS Code, WezTerm, kitty):
+	// OSC 133 prompt marks in PS1 and PS0.
+	{Name: "bash-osc133", Library: "bash with OSC 133 prompt marks", Truth: Strace,
+		Command: argv("bash", "--norc", "--noprofile", "-i"),
+		Env: []string{
+			`PS1=\[\e]133;D;$?\e]133;A\]$ \[\e]133;B\]`,
+			`PS0=\e]133;C`,
+		},
+		Steps: []Step{submit("echo hello"), submit("sleep 1.5"), submit("exit")}},
+	{Name: "bash-ctrl-c", Library: "bash, Ctrl-C after Submit", Truth: Strace,
+		Command: argv("bash", "--norc", "--noprofile", "-i"),
+		Steps:   []Step{submit("sleep 7"), pressNow(termtest.Ctrl('c')), submit("echo after"), submit("exit")}},
+	{Name: "sqlite3", Library: "sqlite3 (long silent query)", Truth: Strace, Command: argv("sqlite3", ":memory:"),
+		Steps: []Step{submit("select 1;"),
+			submit("with recursive c(x) as (select 1 union all select x+1 from c where x<16000000) select count(*) from c;"),
+			submit(".quit")}},
+	{Name: "bc", Library: "bc -q (no prompt)", Truth: Strace, Command: argv("bc", "-q", "-l"),
+		Steps: []Step{submit("2+2"), submit("scale=1200; 4*a(1)"), submit("3*7"), submit("quit")}},
+	{Name: "python-repl", Library: "python3 REPL (readline)", Truth: Strace, Command: argv("/usr/bin/python3", "-q"),
+		Steps: []Step{submit("1+1"), submit("import time; time.sleep(1.5)"), submit("print('done')"), submit("exit()")}},
+	{Name: "nano", Library: "nano (key bar)", Truth: Strace,
+		Command: inDir("printf 'first line\\n' > notes.txt", "nano", "--ignorercfiles", "notes.txt"),
+		Steps:   []Step{typ("hello world"), press(termtest.Ctrl('x')), typ("y").asks("question"), press(enter)}},
+	{Name: "git-add-p", Library: "git add -p", Truth: Strace,
+		Command: inDir(gitSetup, "git", "-c", "core.pager=cat", "-c", "color.ui=never", "add", "-p"),
+		Steps:   []Step{submit("y").asks("question"), submit("n").asks("question")}},
+	{Name: "less", Library: "less", Truth: Strace,
+		Command: inDir("seq 1 400 > numbers.txt", "less", "numbers.txt"),
+		Steps:   []Step{press(termtest.Rune(' ')), press(termtest.Rune('G')), press(termtest.Rune('q'))}},
+}
+
+// gitSetup makes a repository whose one file has two separate changes, so
+// git add -p asks twice.
+var gitSetup = strings.Join([]string{
+	"git init -q .",
+	"git config user.email corpus@example.test && git config user.name corpus",
+	"seq 1 40 > f.txt && git add f.txt && git commit -qm init",
+	"sed -i -e 's/^3$/three/' -e 's/^35$/thirty-five/' f.txt",
+}, " && ")

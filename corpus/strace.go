@@ -1,0 +1,310 @@
+package corpus
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Ground truth from strace, for synchronous programs that have no render
+// hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
+// The program runs under
+//
+//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll
+//
+// and the truth is read from what the kernel saw the program do:
+//
+//   - ready at the moment the program's main process entered a wait on the
+//     terminal (a read of a terminal fd, or poll/select including one) that
+//     was still waiting when the harness sent the next input; if that wait
+//     followed other waits on the terminal that timed out with nothing
+//     written in between (ncurses escape timers), at the first of them. A
+//     terminal wait still pending when the trace ends is the final ready.
+//   - busy at the moment a read of a terminal fd returned data after a
+//     ready: the program took the input.
+//   - one exception to the first rule: input that arrived after the
+//     program's last write (or ioctl) and at most headingToRead before its
+//     terminal wait found the prompt drawn and the program on its way to
+//     read, with nothing else in between; ready at the end of that write. A
+//     detector as quick as OSC 133 answers inside that gap, and the input
+//     waits in the kernel for the read.
+//
+// Only the main process counts: children read pipes on fd 0 as often as
+// the terminal.
+var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll"}
+
+// StraceCommand wraps argv to trace into log.
+func StraceCommand(log string, argv []string) []string {
+	out := append([]string{"strace", "-o", log}, straceArgs...)
+	return append(append(out, "--"), argv...)
+}
+
+// syscall is one completed (or never completed) system call of one process.
+type syscall struct {
+	pid     int
+	name    string
+	args    string // text between the parentheses, possibly cut by unfinished/resumed
+	result  string // text after "= ", "" when it never returned
+	entry   time.Time
+	dur     time.Duration
+	pending bool // still waiting when the trace ended
+	line    int
+}
+
+func (s syscall) end() time.Time { return s.entry.Add(s.dur) }
+
+var (
+	reLine     = regexp.MustCompile(`^(\d+)\s+(\d+\.\d+)\s+(.*)$`)
+	reCall     = regexp.MustCompile(`^(\w+)\((.*)$`)
+	reResumed  = regexp.MustCompile(`^<\.\.\. (\w+) resumed>(.*)$`)
+	reResult   = regexp.MustCompile(`^(.*)\)\s+=\s+(.*?)(?:\s+<(\d+\.\d+)>)?$`)
+	reFdFirst  = regexp.MustCompile(`^(\d+),`)
+	reOpenTTY  = regexp.MustCompile(`"/dev/(tty|pts/\d+)"`)
+	rePollFd   = regexp.MustCompile(`fd=(\d+)`)
+	reSelectFd = regexp.MustCompile(`^\d+, \[([\d ]*)\]`)
+)
+
+// parseStrace reads an strace -f -ttt -T log into system calls in entry
+// order. Errors name the line.
+func parseStrace(r io.Reader, name string) ([]syscall, error) {
+	var calls []syscall
+	open := map[int]int{} // pid → index of its unfinished call
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		m := reLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			return nil, fmt.Errorf("%s:%d: not an strace -f -ttt line: %.60q", name, n, sc.Text())
+		}
+		pid, _ := strconv.Atoi(m[1])
+		at, err := parseEpoch(m[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: time %q: %w", name, n, m[2], err)
+		}
+		rest := m[3]
+		switch {
+		case strings.HasPrefix(rest, "+++") || strings.HasPrefix(rest, "---"):
+			continue // exits and signals
+		case reResumed.MatchString(rest):
+			rm := reResumed.FindStringSubmatch(rest)
+			i, ok := open[pid]
+			if !ok || calls[i].name != rm[1] {
+				continue // resumed without its start (trace began mid-call)
+			}
+			delete(open, pid)
+			finish(&calls[i], rm[2], at)
+		default:
+			cm := reCall.FindStringSubmatch(rest)
+			if cm == nil {
+				continue
+			}
+			c := syscall{pid: pid, name: cm[1], entry: at, line: n}
+			if body, ok := strings.CutSuffix(cm[2], " <unfinished ...>"); ok {
+				c.args, c.pending = body, true
+				calls = append(calls, c)
+				open[pid] = len(calls) - 1
+				continue
+			}
+			finish(&c, cm[2], time.Time{})
+			calls = append(calls, c)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return calls, nil
+}
+
+// finish completes c from the text after its name's "(" (or after
+// "resumed>"); resumedAt is the resumed line's time, zero on one line.
+func finish(c *syscall, text string, resumedAt time.Time) {
+	rm := reResult.FindStringSubmatch(text)
+	if rm == nil {
+		c.args += text
+		return // "= ?": the process died in the call; it stays pending
+	}
+	c.args += rm[1]
+	c.result = rm[2]
+	if strings.HasPrefix(c.result, "?") {
+		return
+	}
+	c.pending = false
+	if rm[3] != "" {
+		d, _ := strconv.ParseFloat(rm[3], 64)
+		c.dur = time.Duration(d * float64(time.Second))
+	}
+	// A resumed line is stamped when the call returned.
+	if !resumedAt.IsZero() {
+		c.dur = max(c.dur, resumedAt.Sub(c.entry))
+	}
+}
+
+func parseEpoch(s string) (time.Time, error) {
+	sec, frac, _ := strings.Cut(s, ".")
+	si, err := strconv.ParseInt(sec, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	frac = (frac + "000000000")[:9]
+	ns, err := strconv.ParseInt(frac, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.Unix(si, ns), nil
+}
+
+// Mark is one ground-truth moment.
+type Mark struct {
+	At    time.Time
+	Ready bool
+	Why   string // what the program did, for the reader of a failure
+	// Prompt is the prompt's kind from a hook (fixtures.Prompt*: "main",
+	// "question", "text", "password"); empty from strace.
+	Prompt string
+}
+
+// StraceTruth derives ground truth from the strace log at path for a
+// session whose inputs were sent at the given times.
+func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("strace wrote no trace (did it start?): %w", err)
+	}
+	defer f.Close()
+	calls, err := parseStrace(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("%s: strace traced no system call: is ptrace allowed here (seccomp, CAP_SYS_PTRACE, kernel.yama.ptrace_scope)?", path)
+	}
+	return straceMarks(calls, inputs), nil
+}
+
+func straceMarks(calls []syscall, inputs []time.Time) []Mark {
+	if len(calls) == 0 {
+		return nil
+	}
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Before(inputs[j]) })
+	main := calls[0].pid
+	tty := map[int]bool{0: true}
+	var marks []Mark
+	ready := false
+	var firstWait *syscall // first of a run of terminal waits with nothing written since
+	var lastAct *syscall   // the last write or ioctl, if nothing but terminal waits followed it
+	for i := range calls {
+		c := &calls[i]
+		if c.pid != main {
+			continue
+		}
+		switch c.name {
+		case "openat":
+			if reOpenTTY.MatchString(c.args) {
+				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
+					tty[fd] = true
+				}
+			}
+			lastAct = nil
+			continue
+		case "write", "ioctl":
+			firstWait, lastAct = nil, c
+			continue
+		}
+		if !waitsOnTTY(c, tty) {
+			lastAct = nil
+			continue
+		}
+		if firstWait == nil {
+			firstWait = c
+		}
+		// clockSlack: the inputs' times are the harness's offsets from its
+		// start (monotonic) mapped onto strace's wall clock; a wait that
+		// truly waited (it lasted) can appear to return a moment before the
+		// input that woke it. A wait that returned at once found queued
+		// input and gets no slack.
+		blocked := c.pending || inputDuring(inputs, c.entry, c.end()) ||
+			c.dur >= time.Millisecond && inputDuring(inputs, c.entry, c.end().Add(clockSlack))
+		if blocked && !ready {
+			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
+			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
+		// From the write's entry: under ptrace the bytes reach the terminal
+		// well before strace stamps the write's return.
+		if !blocked && !ready && firstWait == c && lastAct != nil && c.entry.Sub(lastAct.end()) <= headingToRead &&
+			inputDuring(inputs, lastAct.entry, c.entry) {
+			why := fmt.Sprintf("strace line %d: input came %v after the last write, on the way to %s",
+				lastAct.line, c.entry.Sub(lastAct.end()), c.name)
+			marks = append(marks, Mark{At: lastAct.end(), Ready: true, Why: why})
+			ready = true
+		}
+		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+			if ready {
+				marks = append(marks, Mark{At: c.end(), Ready: false,
+					Why: fmt.Sprintf("strace line %d: read %s from the terminal", c.line, c.result)})
+				ready = false
+			}
+			firstWait = nil
+		} else if !c.pending && !strings.HasPrefix(c.result, "0") {
+			// poll/select reported the terminal readable: the read follows.
+			firstWait = nil
+		}
+	}
+	return marks
+}
+
+// waitsOnTTY says whether c reads a terminal fd or polls/selects on one
+// with a timeout that is not zero.
+func waitsOnTTY(c *syscall, tty map[int]bool) bool {
+	switch c.name {
+	case "read":
+		m := reFdFirst.FindStringSubmatch(c.args)
+		if m == nil {
+			return false
+		}
+		fd, _ := strconv.Atoi(m[1])
+		return tty[fd]
+	case "poll", "ppoll":
+		if strings.Contains(c.args, "}], 1, 0)") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
+			return false
+		}
+		for _, m := range rePollFd.FindAllStringSubmatch(c.args, -1) {
+			if fd, _ := strconv.Atoi(m[1]); tty[fd] {
+				return true
+			}
+		}
+	case "select", "pselect6":
+		if strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") || strings.Contains(c.args, "tv_sec=0, tv_usec=0}") {
+			return false
+		}
+		m := reSelectFd.FindStringSubmatch(c.args)
+		if m == nil {
+			return false
+		}
+		for _, s := range strings.Fields(m[1]) {
+			if fd, _ := strconv.Atoi(s); tty[fd] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clockSlack is how far a wait's return may seem to precede the input
+// that ended it.
+const clockSlack = 2 * time.Millisecond
+
+// headingToRead bounds the gap between a program's last write and its
+// terminal wait within which input counts as arriving at a drawn prompt.
+const headingToRead = 2 * time.Millisecond
+
+func inputDuring(inputs []time.Time, from, to time.Time) bool {
+	i := sort.Search(len(inputs), func(i int) bool { return !inputs[i].Before(from) })
+	return i < len(inputs) && !inputs[i].After(to)
+}

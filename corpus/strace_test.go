@@ -1,0 +1,151 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A trimmed real trace of bash (pid 100) under strace -f -ttt -T: the
+// prompt, "ls" typed in one write and Enter in another, the child (pid 101)
+// interleaving so bash's wait is split into unfinished/resumed, and the
+// final wait still pending when the session ended.
+const bashTrace = `100 1000.000000 write(2, "$ ", 2) = 2 <0.000012>
+100 1000.000100 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.499900>
+100 1000.500100 read(0, "l", 1) = 1 <0.000010>
+100 1000.500200 pselect6(1, [0], NULL, [0], {tv_sec=0, tv_nsec=0}, {sigmask=NULL, sigsetsize=8}) = 1 (in [0], left {tv_sec=0, tv_nsec=0}) <0.000011>
+100 1000.500300 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.000011>
+100 1000.500400 read(0, "s", 1) = 1 <0.000010>
+100 1000.500500 write(2, "ls", 2) = 2 <0.000012>
+100 1000.500600 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8} <unfinished ...>
+101 1000.600000 read(3, "x", 1) = 1 <0.000010>
+100 1000.700000 <... pselect6 resumed>) = 1 (in [0]) <0.199400>
+100 1000.700100 read(0, "\r", 1) = 1 <0.000010>
+101 1000.710000 read(0, "", 4096) = 0 <0.000010>
+100 1000.800000 write(1, "a.txt\n", 6) = 6 <0.000010>
+100 1000.800100 write(2, "$ ", 2) = 2 <0.000012>
+100 1000.800200 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8} <unfinished ...>
+100 1001.500000 +++ killed by SIGHUP +++
+`
+
+func at(s float64) time.Time { return time.Unix(0, int64(s*1e9)) }
+
+func TestStraceMarks(t *testing.T) {
+	calls, err := parseStrace(strings.NewReader(bashTrace), "bash.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Inputs: "ls" at 1000.5, Enter at 1000.7.
+	marks := straceMarks(calls, []time.Time{at(1000.5), at(1000.7)})
+	type m struct {
+		At    time.Duration // from 1000 s
+		Ready bool
+	}
+	var got []m
+	for _, k := range marks {
+		got = append(got, m{k.At.Sub(at(1000)).Round(time.Microsecond), k.Ready})
+	}
+	want := []m{
+		{100 * time.Microsecond, true},     // blocked on the prompt when "ls" came
+		{500110 * time.Microsecond, false}, // took "l"
+		{500600 * time.Microsecond, true},  // blocked after echoing "ls" (unfinished/resumed)
+		{700110 * time.Microsecond, false}, // took Enter
+		{800200 * time.Microsecond, true},  // the next prompt, pending at the end
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}
+
+// A child's read of a pipe on fd 0 is not the program reading its terminal,
+// and a zero-timeout select is a poll, not a wait.
+func TestStraceMarksIgnoreChildrenAndPolls(t *testing.T) {
+	const trace = `200 10.000000 write(1, "> ", 2) = 2 <0.000010>
+200 10.000100 select(1, [0], NULL, NULL, {tv_sec=0, tv_usec=0}) = 0 (Timeout) <0.000010>
+201 10.100000 read(0, "data", 4096) = 4 <0.300000>
+200 10.500000 poll([{fd=0, events=POLLIN}], 1, -1) = 1 ([{fd=0, revents=POLLIN}]) <0.200000>
+200 10.700100 read(0, "y\n", 1024) = 2 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, []time.Time{at(10.2), at(10.7)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(10.5)) || marks[1].Ready {
+		t.Fatalf("want ready at 10.5 (the poll that waited for the input at 10.7) then busy, got %+v", marks)
+	}
+}
+
+// A wait that followed waits that timed out with nothing written between
+// (an ncurses escape timer) counts from the first of them; a terminal
+// opened as /dev/tty is a terminal too.
+func TestStraceMarksTimedWaitsAndDevTTY(t *testing.T) {
+	const trace = `300 5.000000 openat(AT_FDCWD, "/dev/tty", O_RDONLY) = 3 <0.000010>
+300 5.100000 write(1, "--More--", 8) = 8 <0.000010>
+300 5.100100 poll([{fd=3, events=POLLIN}], 1, 100) = 0 (Timeout) <0.100000>
+300 5.200200 poll([{fd=3, events=POLLIN}], 1, 100) = 0 (Timeout) <0.100000>
+300 5.300300 read(3, " ", 1) = 1 <0.200000>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, []time.Time{at(5.45)})
+	if len(marks) != 2 || !marks[0].At.Equal(at(5.1001)) || !marks[1].At.Equal(at(5.5003)) {
+		t.Fatalf("want ready at 5.1001 and busy at 5.5003, got %+v", marks)
+	}
+}
+
+func TestParseStraceErrorNamesLine(t *testing.T) {
+	_, err := parseStrace(strings.NewReader("100 1.0 read(0, \"\", 1) = 0 <0.1>\ngarbage\n"), "x.trace")
+	if err == nil || !strings.Contains(err.Error(), "x.trace:2:") {
+		t.Fatalf("want an error naming x.trace:2, got %v", err)
+	}
+}
+
+// Input that lands between the prompt's write and the read just after it
+// (an OSC 133 detector answers there) found the program ready; input that
+// lands while it computes, long before its next write, did not.
+func TestStraceMarksInputJustBeforeRead(t *testing.T) {
+	const trace = `400 1.000000 write(2, "$ ", 2) = 2 <0.000010>
+400 1.000100 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.000010>
+400 1.000200 read(0, "x", 1) = 1 <0.000010>
+400 1.000300 write(2, "x", 1) = 1 <0.000010>
+400 2.000000 write(1, "result\n", 7) = 7 <0.000010>
+400 2.000100 write(2, "$ ", 2) = 2 <0.000010>
+400 2.000200 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.000010>
+400 2.000300 read(0, "y", 1) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "x" at 1.00005, between the prompt and the wait; "y" at 1.5, while it computes.
+	marks := straceMarks(calls, []time.Time{at(1.00005), at(1.5)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(1.00001)) || marks[1].Ready {
+		t.Fatalf("want ready at 1.00001 (end of the prompt's write), busy after reading x, and nothing for y; got %+v", marks)
+	}
+}
+
+// A wait that lasted and returned a moment before the input's stamp (the
+// two clocks disagree by that much) waited for it; one that returned at
+// once found queued input, however close the next input came.
+func TestStraceMarksClockSlack(t *testing.T) {
+	const trace = `500 1.000000 write(1, "> ", 2) = 2 <0.000010>
+500 1.000100 pselect6(1, [0], NULL, NULL, NULL, NULL) = 1 (in [0]) <0.150000>
+500 1.150200 read(0, "a", 1) = 1 <0.000010>
+500 1.150300 pselect6(1, [0], NULL, NULL, NULL, NULL) = 1 (in [0]) <0.000010>
+500 1.150400 read(0, "b", 1) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "ab" stamped 0.5 ms after the first wait returned; Enter 1 ms after the second.
+	marks := straceMarks(calls, []time.Time{at(1.1506), at(1.1513)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(1.0001)) || marks[1].Ready {
+		t.Fatalf("want ready at 1.0001 and busy after a, nothing for the queued b; got %+v", marks)
+	}
+}
