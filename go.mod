@@ -28,4 +28,5 @@ require (
 	github.com/sergi/go-diff v1.0.0 // indirect
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	golang.org/x/sync v0.19.0 // indirect
+	gotest.tools/v3 v3.5.2 // indirect
 )

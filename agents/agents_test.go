@@ -85,7 +85,7 @@ func (s *session) turn(prompt, answer string) {
 	s.term.Terminal().Marker(time.Time{}, recordings.MarkBusy)
 	tr := s.waitReady()
 	returned := time.Now()
-	if snap := s.term.Screen(); !strings.Contains(snap.Text(), answer) {
+	if snap := s.term.Snapshot(); !strings.Contains(snap.Text(), answer) {
 		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, answer, s.term.Terminal().Describe())
 	}
 	turns := s.srv.Turns()
@@ -200,8 +200,8 @@ func (s *session) question(wantText string) ready.Transition {
 	if tr.State != ready.Question || tr.Prompt == nil || len(tr.Prompt.Options) < 2 {
 		s.t.Fatalf("%s: want a question with options (%q), got %v %+v\n%s", s.runtime, wantText, tr, tr.Prompt, s.term.Terminal().Describe())
 	}
-	if !strings.Contains(s.term.Screen().Text(), wantText) {
-		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Screen())
+	if !strings.Contains(s.term.Snapshot().Text(), wantText) {
+		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Snapshot())
 	}
 	s.t.Logf("%s question: %q options %q (default %d)", s.runtime, tr.Prompt.Text, tr.Prompt.Options, tr.Prompt.Default)
 	return tr
@@ -254,7 +254,7 @@ func TestToolApproval(t *testing.T) {
 			}
 			s.term.Press(termtest.KeyEnter)
 			tr = s.waitReady()
-			if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
+			if tr.State != ready.Ready || !strings.Contains(s.term.Snapshot().Text(), "The command printed tool-ran-ok.") {
 				t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
 			}
 			if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {

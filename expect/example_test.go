@@ -17,10 +17,10 @@ func ExampleScreen() {
 	s.WriteAt(time.Now(), []byte("$ echo hi\r\nhi\r\n$ "))
 	snap := s.Snapshot()
 
-	prompt := expect.Screen(nil).Line(-1).ToEqual("$ ")
+	prompt := expect.Line(-1).Equals("$ ")
 	fmt.Println(prompt, "->", prompt.Check(snap))
 
-	absent := expect.Screen(nil).Not().ToContain("hi")
+	absent := expect.Not(expect.Contains("hi"))
 	fmt.Println(absent, "->", absent.Check(snap))
 	// Output:
 	// line -1 equals "$ " -> <nil>

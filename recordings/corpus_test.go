@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -56,7 +57,7 @@ var corpus = []scenario{
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()
 		term.Press(termtest.KeyDown, termtest.KeyEnter)
-		term.ExpectScreen().ToContain("answer: green")
+		term.Expect(expect.Contains("answer: green"))
 	}},
 }
 

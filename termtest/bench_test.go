@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 	"github.com/creack/pty"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -39,7 +40,7 @@ func BenchmarkBashRoundTrip(b *testing.B) {
 		if err := term.Type("echo round trip\n"); err != nil {
 			b.Fatal(err)
 		}
-		if err := term.ExpectScreen().ToContain("\nround trip\n$ ").Wait(ctx); err != nil {
+		if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {
 			b.Fatal(err)
 		}
 		t2 := time.Now()

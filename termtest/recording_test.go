@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -25,13 +26,13 @@ func TestRecordingOfBashSession(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "bash.cast")
 			term := spawnBash(t, termtest.WithRecording(path), termtest.WithRecordingVersion(version), termtest.WithSize(80, 24))
 			term.Type("echo recorded ✳ '<&>'\n")
-			term.ExpectScreen().ToContain("\nrecorded ✳ <&>\n")
+			term.Expect(expect.Contains("\nrecorded ✳ <&>\n"))
 			term.Resize(90, 25)
 			term.Type("exit 4\n")
 			if code := term.Wait(); code != 4 {
 				t.Fatalf("exit status %d, want 4", code)
 			}
-			live := term.Screen().Text()
+			live := term.Snapshot().Text()
 			term.Close()
 
 			c, err := recordings.ReadFile(path)
@@ -122,10 +123,10 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestSomething/case_1", failed: true}
 	first := termtest.Spawn(tb, bashArgv, bashEnv)
 	first.Type("echo kept\n")
-	first.ExpectScreen().ToContain("\nkept\n")
+	first.Expect(expect.Contains("\nkept\n"))
 	second := termtest.Spawn(tb, bashArgv, bashEnv)
 	second.Type("echo second\n")
-	second.ExpectScreen().ToContain("\nsecond\n")
+	second.Expect(expect.Contains("\nsecond\n"))
 
 	want := filepath.Join(dir, "TestSomething__case_1.cast")
 	wantSecond := filepath.Join(dir, "TestSomething__case_1-2.cast")
@@ -192,7 +193,7 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestPasses"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
 	term.Type("echo fine\n")
-	term.ExpectScreen().ToContain("\nfine\n")
+	term.Expect(expect.Contains("\nfine\n"))
 	if entries, _ := os.ReadDir(tmpDir); len(entries) != 1 {
 		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
 	}
@@ -220,7 +221,7 @@ func TestWithRecordingIsAlwaysKept(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestAsked"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv, termtest.WithRecording(path))
 	term.Type("echo asked\n")
-	term.ExpectScreen().ToContain("\nasked\n")
+	term.Expect(expect.Contains("\nasked\n"))
 	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+path+"\n") {
 		t.Errorf("the report does not name %s:\n%s", path, d)
 	}

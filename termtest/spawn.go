@@ -91,26 +91,33 @@ func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.term.Paste(text)) }
 // Resize changes the terminal size; the program sees SIGWINCH.
 func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.term.Resize(cols, rows)) }
 
-// Screen returns a snapshot of the screen now.
-func (m *Term) Screen() screen.Snapshot { return m.term.Screen() }
+// Snapshot returns the screen as it is now.
+func (m *Term) Snapshot() screen.Snapshot { return m.term.Snapshot() }
 
-// WaitForReady waits, up to the terminal's timeout, until the program is
-// ready for input, and returns the ready state it saw (Ready or Question).
+// WaitForReady waits until the program is ready for input, up to the
+// terminal's timeout and never past the test's deadline, and returns the
+// ready state it saw (Ready or Question).
 func (m *Term) WaitForReady() ready.Transition {
 	m.tb.Helper()
-	tr, err := m.term.WaitForReadyContext(context.Background())
-	m.check(err)
+	ctx, cancel := m.ctx()
+	defer cancel()
+	tr, err := m.term.WaitForReadyContext(ctx)
+	if err != nil {
+		m.fail(ctx, err)
+	}
 	return tr
 }
 
-// Wait waits, up to the terminal's timeout, for the program to exit and
-// returns its exit status.
+// Wait waits for the program to exit, up to the terminal's timeout and
+// never past the test's deadline, and returns its exit status.
 func (m *Term) Wait() int {
 	m.tb.Helper()
-	ctx, cancel := m.term.bound(context.Background())
+	ctx, cancel := m.ctx()
 	defer cancel()
 	code, err := m.term.Wait(ctx)
-	m.check(err)
+	if err != nil {
+		m.fail(ctx, err)
+	}
 	return code
 }
 

@@ -133,5 +133,9 @@ var ErrNotTaken = errors.New("the program did not take the line")
 // (see SubmitContext); it fails the test otherwise.
 func (m *Term) Submit(text string) {
 	m.tb.Helper()
-	m.check(m.term.SubmitContext(context.Background(), text))
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := m.term.SubmitContext(ctx, text); err != nil {
+		m.fail(ctx, err)
+	}
 }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Rewrites callers of the old assertion API (ExpectScreen().ToX, expect.Screen(src).ToX(..).Wait,
+# ToMatchGolden, Term.Screen) to conditions as values: term.Expect(expect.X(..)), expect.Wait(ctx, src, c),
+# termtest.Golden(t, name). Usage: scripts/migrate-expect.sh FILE.go...; then check `go vet`.
+set -euo pipefail
+rules="$(dirname "$0")/migrate-expect.rules"
+for f in "$@"; do
+	while IFS= read -r r; do [ -n "$r" ] && gofmt -r "$r" -w "$f"; done < "$rules"
+	if grep -q 'expect\.' "$f" && ! grep -q '"github.com/ttyrig/ttyrig/expect"' "$f"; then
+		sed -i '0,/"github.com\/ttyrig\/ttyrig\//s//"github.com\/ttyrig\/ttyrig\/expect"\n\t&/' "$f"
+		gofmt -w "$f"
+	fi
+done
