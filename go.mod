@@ -11,6 +11,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/sebdah/goldie/v2 v2.8.0
 	golang.org/x/sys v0.41.0
+	gotest.tools/v3 v3.5.2
 )
 
 require (
@@ -28,5 +29,4 @@ require (
 	github.com/sergi/go-diff v1.0.0 // indirect
 	github.com/xo/terminfo v0.0.0-20220910002029-abceb7e1c41e // indirect
 	golang.org/x/sync v0.19.0 // indirect
-	gotest.tools/v3 v3.5.2 // indirect
 )

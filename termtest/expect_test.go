@@ -119,4 +119,3 @@ func TestFailureOutput(t *testing.T) {
 		}
 	}
 }
-
