@@ -60,6 +60,7 @@ type Screen struct {
 	visible    bool
 	alt        bool
 	bracketed  bool
+	input      inputModes
 
 	now       time.Time // time of the write being parsed
 	at        time.Time
@@ -206,6 +207,8 @@ func (s *Screen) snapshotLocked() Snapshot {
 		altScreen:     s.alt,
 		title:         s.title,
 		bracketed:     s.bracketed,
+		input:         s.input,
+		kittyFlags:    s.kitty.current(),
 		syncOpen:      s.syncOpen,
 		at:            s.at,
 		changed:       s.changed,
@@ -228,6 +231,10 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 	case ansi.ModeBracketedPaste:
 		s.bracketed = on
 		s.touch()
+	default:
+		if s.input.set(m, on) {
+			s.touch()
+		}
 	}
 }
 

@@ -40,6 +40,8 @@ type Snapshot struct {
 	altScreen     bool
 	title         string
 	bracketed     bool
+	input         inputModes // what keys and mouse events send (modes.go)
+	kittyFlags    int
 	syncOpen      bool
 	at            time.Time // last byte included
 	changed       time.Time // last visible change
