@@ -172,6 +172,9 @@ type Expectation struct {
 	desc, descNot string // the condition as stated, and its negation
 	not           bool
 	eval          evalFunc
+	// needs, when set, must hold for the expectation or its negation to
+	// hold: Not(Text("x").Highlighted()) needs "x" on the screen.
+	needs func(screen.Snapshot) error
 }
 
 // String says what is expected, e.g. `line -1 equals "$ "`.
@@ -188,6 +191,11 @@ func (e *Expectation) Check(snap screen.Snapshot) error {
 // CheckAt is Check at a given time; when the expectation does not hold,
 // recheck says when it may without a change of screen (zero: only after one).
 func (e *Expectation) CheckAt(snap screen.Snapshot, now time.Time) (recheck time.Time, err error) {
+	if e.not && e.needs != nil {
+		if err := e.needs(snap); err != nil {
+			return time.Time{}, err
+		}
+	}
 	ok, seen, recheck := e.eval(snap, now)
 	if ok != e.not {
 		return time.Time{}, nil

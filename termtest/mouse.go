@@ -3,6 +3,7 @@ package termtest
 import (
 	"fmt"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -75,3 +76,17 @@ func (m *Term) Click(row, col int) { m.tb.Helper(); m.check(m.term.Click(row, co
 // Wheel turns the mouse wheel over a 1-based row and column: n notches
 // down, or up when n is negative.
 func (m *Term) Wheel(row, col, n int) { m.tb.Helper(); m.check(m.term.Wheel(row, col, n)) }
+
+// ClickOn clicks the first cell of the text l locates (strictly: found
+// once, unless l says First or Nth).
+func (t *Terminal) ClickOn(l expect.Locator) error {
+	m, err := l.Find(t.scr.Snapshot())
+	if err != nil {
+		return fmt.Errorf("termtest: ClickOn(%s): %w\n%s", l, err, t.Describe())
+	}
+	return t.Click(m.Start.Row, m.Start.Col)
+}
+
+// ClickOn clicks the first cell of the text l locates (see
+// Terminal.ClickOn).
+func (m *Term) ClickOn(l expect.Locator) { m.tb.Helper(); m.check(m.term.ClickOn(l)) }
