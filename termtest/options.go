@@ -1,6 +1,8 @@
 package termtest
 
 import (
+	"context"
+	"testing"
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
@@ -60,3 +62,22 @@ func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk 
 // WithCloseGrace sets how long Close waits after SIGHUP before it kills the
 // process group (default 500 ms).
 func WithCloseGrace(d time.Duration) Option { return func(c *config) { c.grace = d } }
+
+// Defaults are options a package's tests share, as tui-test's test.use:
+//
+//	var shell = termtest.Defaults{termtest.WithSize(60, 12), termtest.WithEnv("PS1=$ ")}
+//	term := shell.Spawn(t, []string{"bash", "--norc"})
+//
+// Options given to Spawn or Start come after the defaults, so they win.
+type Defaults []Option
+
+// Spawn is termtest.Spawn with the defaults first.
+func (d Defaults) Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
+	tb.Helper()
+	return Spawn(tb, argv, append(d[:len(d):len(d)], opts...)...)
+}
+
+// Start is termtest.Start with the defaults first.
+func (d Defaults) Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error) {
+	return Start(ctx, argv, append(d[:len(d):len(d)], opts...)...)
+}
