@@ -131,12 +131,6 @@ func (s *Screen) Close() error {
 	return nil
 }
 
-// Write feeds program output stamped with the screen's clock.
-func (s *Screen) Write(p []byte) (int, error) {
-	s.WriteAt(s.clock.Now(), p)
-	return len(p), nil
-}
-
 // WriteAt feeds program output that arrived at t. Queries in p are answered
 // as they are parsed, so a cursor report reflects the cursor at the moment
 // of the query even in the middle of a chunk.
