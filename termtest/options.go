@@ -59,10 +59,6 @@ func WithRecording(path string) Option { return func(c *config) { c.recording = 
 // readiness engine's timers. Tests of the harness itself use it.
 func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk } }
 
-// WithCloseGrace sets how long Close waits after SIGHUP before it kills the
-// process group (default 500 ms).
-func WithCloseGrace(d time.Duration) Option { return func(c *config) { c.grace = d } }
-
 // Defaults are options a package's tests share, as tui-test's test.use:
 //
 //	var shell = termtest.Defaults{termtest.WithSize(60, 12), termtest.WithEnv("PS1=$ ")}

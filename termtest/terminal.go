@@ -292,11 +292,7 @@ func (t *Terminal) keepLast(p []byte) {
 	}
 }
 
-// Screen returns the screen as it is now.
-func (t *Terminal) Screen() screen.Snapshot { return t.scr.Snapshot() }
-
-// Snapshot returns the screen as it is now (the same as Screen; it makes a
-// Terminal an expect.Source).
+// Snapshot returns the screen as it is now.
 func (t *Terminal) Snapshot() screen.Snapshot { return t.scr.Snapshot() }
 
 // Changed returns a channel closed at the next change of screen, state or
@@ -347,13 +343,6 @@ func (t *Terminal) Timeline() []ready.Transition {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.eng.Timeline()
-}
-
-// LastOutput returns the most recent output bytes (up to 2 KiB).
-func (t *Terminal) LastOutput() []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return append([]byte(nil), t.last...)
 }
 
 // Timeout returns the terminal's default wait bound.
