@@ -26,7 +26,7 @@ func TestVim(t *testing.T) {
 	term.Press(termtest.KeyEsc)
 	term.Expect(expect.Row(1).Equals("hello from vim"))
 	term.Type(":wq\r")
-	assert.Equal(t, term.Wait(), 0)
+	assert.Equal(t, term.WaitExit(), 0)
 	golden.Assert(t, readFile(t, file), "vim-notes.golden")
 }
 
@@ -47,7 +47,7 @@ func TestLessArrows(t *testing.T) {
 	term.Press(termtest.KeyUp)
 	term.Expect(expect.Line(1).Equals("line 3"))
 	term.Type("q")
-	assert.Equal(t, term.Wait(), 0)
+	assert.Equal(t, term.WaitExit(), 0)
 }
 
 // A bubbletea program: the highlighted option follows the arrows and the
@@ -63,7 +63,7 @@ func TestBubbleteaMenu(t *testing.T) {
 	term.Expect(expect.Text("cherry").Highlighted())
 	term.Press(termtest.KeyEnter)
 	term.Expect(expect.Contains("you chose cherry"))
-	assert.Equal(t, term.Wait(), 0)
+	assert.Equal(t, term.WaitExit(), 0)
 }
 
 func readFile(t *testing.T, path string) string {

@@ -49,5 +49,5 @@ func TestInquirerSelect(t *testing.T) {
 	term.Expect(expect.TextMatching(regexpMust(`❯ Green`)).Visible())
 	term.Press(termtest.KeyEnter)
 	term.Expect(expect.Contains("answer: green"))
-	assert.Equal(t, term.Wait(), 0)
+	assert.Equal(t, term.WaitExit(), 0)
 }

@@ -43,5 +43,5 @@ func TestPython(t *testing.T) {
 	term.Submit("sum(range(10))")
 	term.Expect(expect.Contains("\n45\n>>> "))
 	term.Type("exit()\n")
-	assert.Equal(t, term.Wait(), 0)
+	assert.Equal(t, term.WaitExit(), 0)
 }

@@ -87,7 +87,7 @@ func BenchmarkFlood(b *testing.B) {
 			b.Fatal(err)
 		}
 		t0 := time.Now()
-		if _, err := term.Wait(ctx); err != nil {
+		if _, err := term.WaitExit(ctx); err != nil {
 			_ = term.Close()
 			b.Fatal(err)
 		}

@@ -106,7 +106,7 @@ func TestArrowsInLess(t *testing.T) {
 	term.Press(termtest.KeyUp)
 	term.Expect(expect.Line(1).Equals("line 2"))
 	term.Type("q")
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Errorf("less exited with %d", code)
 	}
 }

@@ -32,7 +32,7 @@ func TestPythonREPL(t *testing.T) {
 	term.Type("    print('row', i)\n\n")
 	term.Expect(expect.Matches(regexp.MustCompile(`row 0\nrow 1\nrow 2\n>>> $`)))
 	term.Press(termtest.Ctrl('d'))
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Errorf("python exited with %d", code)
 	}
 }
@@ -45,7 +45,7 @@ func TestCat(t *testing.T) {
 	term.Expect(expect.Equals("hello\nhello\n"))
 	term.Expect(expect.CursorAt(3, 1))
 	term.Press(termtest.Ctrl('d'))
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Errorf("cat exited with %d", code)
 	}
 }
@@ -80,7 +80,7 @@ func TestCursorQueryMidChunk(t *testing.T) {
 	term := spawnPython(t, cprProgram)
 	// The reply describes the cursor after "abc", not after the whole write.
 	term.Expect(expect.Equals("abcmore text\n" + `reply b'\x1b[1;4R'` + "\n"))
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Errorf("exit status %d", code)
 	}
 }

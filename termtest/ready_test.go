@@ -195,7 +195,7 @@ func TestReadyChevronSelect(t *testing.T) {
 		t.Errorf("after Down: %v, want green highlighted", tr)
 	}
 	f.Submit("")
-	if code := f.Wait(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: green") {
+	if code := f.WaitExit(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: green") {
 		t.Errorf("exit %d, screen:\n%s", code, f.Snapshot())
 	}
 }
@@ -210,7 +210,7 @@ func TestReadyPermissionDialog(t *testing.T) {
 		t.Fatalf("WaitForReady = %v, want the permission question with 3 options", tr)
 	}
 	f.Type("1")
-	if code := f.Wait(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: 1") {
+	if code := f.WaitExit(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: 1") {
 		t.Errorf("exit %d, screen:\n%s", code, f.Snapshot())
 	}
 }
@@ -265,7 +265,7 @@ func TestReadyLinePrompts(t *testing.T) {
 				t.Fatalf("WaitForReady = %v, want a %s question", tr, tc.kind)
 			}
 			f.Submit(tc.send)
-			if code := f.Wait(); code != 0 {
+			if code := f.WaitExit(); code != 0 {
 				t.Errorf("exit %d:\n%s", code, f.Snapshot())
 			}
 		})

@@ -29,7 +29,7 @@ func TestRecordingOfBashSession(t *testing.T) {
 			term.Expect(expect.Contains("\nrecorded ✳ <&>\n"))
 			term.Resize(90, 25)
 			term.Type("exit 4\n")
-			if code := term.Wait(); code != 4 {
+			if code := term.WaitExit(); code != 4 {
 				t.Fatalf("exit status %d, want 4", code)
 			}
 			live := term.Snapshot().Text()

@@ -108,13 +108,13 @@ func (m *Term) WaitForReady() ready.Transition {
 	return tr
 }
 
-// Wait waits for the program to exit, up to the terminal's timeout and
+// WaitExit waits for the program to exit, up to the terminal's timeout and
 // never past the test's deadline, and returns its exit status.
-func (m *Term) Wait() int {
+func (m *Term) WaitExit() int {
 	m.tb.Helper()
 	ctx, cancel := m.ctx()
 	defer cancel()
-	code, err := m.term.Wait(ctx)
+	code, err := m.term.WaitExit(ctx)
 	if err != nil {
 		m.fail(ctx, err)
 	}

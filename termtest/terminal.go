@@ -320,8 +320,9 @@ func (t *Terminal) ExitCode() (int, bool) {
 	}
 }
 
-// Wait waits for the program to exit and returns its exit status.
-func (t *Terminal) Wait(ctx context.Context) (int, error) {
+// WaitExit waits for the program to exit and returns its exit status.
+// (expect.Wait is the wait for what the screen shows.)
+func (t *Terminal) WaitExit(ctx context.Context) (int, error) {
 	select {
 	case <-t.done:
 		code, _ := t.ExitCode()

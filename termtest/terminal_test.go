@@ -40,7 +40,7 @@ func TestBashEcho(t *testing.T) {
 	term.Expect(expect.Equals("$ echo hi\nhi\n$ "))
 	term.Expect(expect.CursorAt(3, 3))
 	term.Type("exit 3\n")
-	if code := term.Wait(); code != 3 {
+	if code := term.WaitExit(); code != 3 {
 		t.Errorf("exit code %d, want 3", code)
 	}
 }
@@ -70,7 +70,7 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	rec := filepath.Join(dir, "flood.cast")
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; exec cat " + file},
 		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(30*time.Second))
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("cat exited with %d", code)
 	}
 	got := term.Snapshot()
