@@ -226,9 +226,9 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 		s.bracketed = on
 		s.touch()
 	default:
-		if s.input.set(m, on) {
-			s.touch()
-		}
+		// Input modes change what keys send, not what anyone sees: they
+		// do not move the change time the engine's quiet windows read.
+		s.input.set(m, on)
 	}
 }
 
