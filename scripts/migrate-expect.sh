@@ -11,3 +11,5 @@ for f in "$@"; do
 		gofmt -w "$f"
 	fi
 done
+# Not automated (too general for gofmt -r): Term.Wait() and Terminal.Wait(ctx) are now WaitExit;
+# Term.Screen() and Terminal.Screen() are Snapshot(); Snapshot.Line and expect.Line count from 1 (Line(0) -> Line(1)).
