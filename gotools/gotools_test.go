@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -130,4 +132,47 @@ func TestGoldenScreen(t *testing.T) {
 	term.Type("printf '\\033[1mbold\\033[m plain\\n'\n")
 	term.Expect(expect.Contains("bold plain\n$ "))
 	term.Expect(termtest.Golden(t, ""))
+}
+
+// TestGoldenChild is run by TestUpdateFromTheCommandLine in a child test
+// binary given -update on its command line.
+func TestGoldenChild(t *testing.T) {
+	dir := os.Getenv("TTYRIG_GOTOOLS_CHILD")
+	if dir == "" {
+		t.Skip("run by TestUpdateFromTheCommandLine")
+	}
+	t.Chdir(dir)
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo from the child; sleep 30"}, termtest.WithSize(24, 3))
+	term.Expect(expect.Contains("from the child"))
+	term.Expect(termtest.Golden(t, "screen"))
+	golden.Assert(t, term.Snapshot().Line(1)+"\n", "line.golden")
+}
+
+// `go test -update` as a user types it: the one flag on the command line
+// updates termtest's golden screen and gotest.tools' golden file, and
+// leaves everything else in testdata/ alone.
+func TestUpdateFromTheCommandLine(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	assert.NilError(t, os.MkdirAll(filepath.Join(dir, "testdata", "failures"), 0o755))
+	keep := map[string]string{"testdata/other.golden": "other\n", "testdata/failures/old.cast": "cast\n", "testdata/notes.txt": "mine\n"}
+	for p, s := range keep {
+		assert.NilError(t, os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644))
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestGoldenChild$", "-update")
+	cmd.Env = append(os.Environ(), "TTYRIG_GOTOOLS_CHILD="+dir)
+	out, err := cmd.CombinedOutput()
+	assert.NilError(t, err, string(out))
+
+	screenGolden, err := os.ReadFile(filepath.Join(dir, "testdata", "TestGoldenChild-screen.golden"))
+	assert.NilError(t, err, string(out))
+	assert.Equal(t, string(screenGolden), "screen 24x3, cursor 2,1 (visible)\n  1 │from the child\n  2 │\n    │^ cursor\n")
+	line, err := os.ReadFile(filepath.Join(dir, "testdata", "line.golden"))
+	assert.NilError(t, err)
+	assert.Equal(t, string(line), "from the child\n")
+	for p, s := range keep {
+		b, err := os.ReadFile(filepath.Join(dir, p))
+		assert.NilError(t, err)
+		assert.Equal(t, string(b), s, p)
+	}
 }
