@@ -9,6 +9,11 @@
 //	err := expect.Wait(ctx, term, expect.Line(-1).Equals("$ "))
 //	err = expect.Wait(ctx, term, expect.Not(expect.Contains("error")))
 //
+// Locators find text on the screen so conditions can be about its cells:
+//
+//	expect.Text("banana").Highlighted()
+//	expect.TextMatching(re).First().HasStyle("bold fg=blue")
+//
 // It works on any Source: a live termtest.Terminal or a replayed recording.
 // Tests use termtest's Expect, which fails the test with the full report
 // instead of returning the error; package gotools turns the same conditions
