@@ -298,9 +298,9 @@ func (e *Engine) see(s screen.Snapshot) {
 	if len(nv.question) > 0 {
 		q := nv.question[0]
 		if nv.prompt == nil {
-			nv.prompt = &Prompt{Kind: q.marker.Name, Text: q.text, Default: -1}
-		} else if nv.prompt.Kind == "options" || nv.prompt.Kind == "permission" {
-			nv.prompt.Kind = q.marker.Name
+			nv.prompt = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
+		} else if nv.prompt.Kind == PromptOptions || nv.prompt.Kind == PromptPermission {
+			nv.prompt.Kind = PromptKind(q.marker.Name)
 		}
 	}
 	e.view = nv

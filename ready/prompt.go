@@ -42,7 +42,7 @@ func findPrompt(v *view) *Prompt {
 			return yesNo(m)
 		}
 		if passRe.MatchString(l) {
-			return &Prompt{Kind: "password", Text: strings.TrimSpace(l), Default: -1}
+			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(l), Default: -1}
 		}
 	}
 	if p := chevronPrompt(v); p != nil {
@@ -53,14 +53,14 @@ func findPrompt(v *view) *Prompt {
 	}
 	for _, l := range []string{line, strings.TrimSpace(last)} {
 		if l != "" && enterRe.MatchString(l) {
-			return &Prompt{Kind: "press-enter", Text: strings.TrimSpace(l), Default: -1}
+			return &Prompt{Kind: PromptPressEnter, Text: strings.TrimSpace(l), Default: -1}
 		}
 	}
 	return nil
 }
 
 func yesNo(m []string) *Prompt {
-	p := &Prompt{Kind: "yesno", Text: strings.TrimSpace(m[1]), Options: []string{m[2], m[3]}, Default: -1}
+	p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(m[1]), Options: []string{m[2], m[3]}, Default: -1}
 	if p.Text == "" {
 		p.Text = strings.TrimSpace(m[0])
 	}
@@ -89,7 +89,7 @@ func chevronPrompt(v *view) *Prompt {
 		if m == nil {
 			continue
 		}
-		p := &Prompt{Kind: "chevron", Text: strings.TrimSpace(m[1]), Default: -1}
+		p := &Prompt{Kind: PromptChevron, Text: strings.TrimSpace(m[1]), Default: -1}
 		for i := r + 1; i <= v.bottom && len(p.Options) < 30; i++ {
 			text := v.row(i)
 			if strings.TrimSpace(text) == "" {
@@ -166,7 +166,7 @@ func numberedPrompt(v *view) *Prompt {
 		return nil
 	}
 	end := best[len(best)-1].row
-	p := &Prompt{Kind: "options", Default: -1}
+	p := &Prompt{Kind: PromptOptions, Default: -1}
 	selected := 0
 	for i, it := range best {
 		p.Options = append(p.Options, it.text)

@@ -42,15 +42,27 @@ const (
 	SignalTimeout   Signal = "timeout"   // no ready state within the stuck timeout
 )
 
+// PromptKind is what kind of question a Prompt is: one of the kinds below,
+// or the name of a profile's question marker.
+type PromptKind string
+
+// The prompt kinds the engine recognises by itself.
+const (
+	PromptYesNo      PromptKind = "yesno"       // "Continue? [y/N]"
+	PromptOptions    PromptKind = "options"     // numbered or listed choices
+	PromptChevron    PromptKind = "chevron"     // "? Pick a color ›" with a list
+	PromptPermission PromptKind = "permission"  // an agent's tool-approval dialog
+	PromptPassword   PromptKind = "password"    // "Password:" with echo off
+	PromptPressEnter PromptKind = "press-enter" // "Press Enter to continue"
+)
+
 // Prompt describes a question the program is asking: its kind, its text and
 // the choices it offers.
 type Prompt struct {
-	// Kind is "yesno", "options", "chevron", "permission", "password",
-	// "press-enter", or the name of a profile's question marker.
-	Kind    string   `json:"kind"`
-	Text    string   `json:"text"`              // the question as shown, trimmed
-	Options []string `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
-	Default int      `json:"default"`           // index of the highlighted or default choice; -1 if none
+	Kind    PromptKind `json:"kind"`
+	Text    string     `json:"text"`              // the question as shown, trimmed
+	Options []string   `json:"options,omitempty"` // the choices in order (numbered, listed or y/n)
+	Default int        `json:"default"`           // index of the highlighted or default choice; -1 if none
 }
 
 func (p *Prompt) String() string {

@@ -250,7 +250,7 @@ func TestReadyLinePrompts(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args []string
-		kind string
+		kind ready.PromptKind
 		send string
 	}{
 		{"yesno", []string{"-delay", "400ms"}, "yesno", "y"},

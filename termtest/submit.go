@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -42,7 +43,7 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 		// Enter in the same burst as the text reads as a pasted newline to
 		// agents that detect pastes by timing; let the echo settle first.
 		// Password prompts echo nothing, so there is nothing to wait for.
-		if st.Prompt == nil || st.Prompt.Kind != "password" {
+		if st.Prompt == nil || st.Prompt.Kind != ready.PromptPassword {
 			echoCtx, stop := context.WithTimeout(ctx, submitBound)
 			_, err := t.WaitForReadyContext(echoCtx)
 			stop()
