@@ -30,8 +30,8 @@ func TestBashWithGotestTools(t *testing.T) {
 	term := shell.Spawn(t, []string{"bash", "--norc", "--noprofile"})
 	term.WaitForReady()
 	term.Type("echo $((6 * 7))\n")
-	poll.WaitOn(t, gotools.Check(term.Terminal(), expect.Contains("\n42\n$ ")))
-	assert.Assert(t, gotools.Compare(term.Terminal(), expect.CursorAt(3, 3)))
+	poll.WaitOn(t, gotools.Check(term, expect.Contains("\n42\n$ ")))
+	assert.Assert(t, gotools.Compare(term, expect.CursorAt(3, 3)))
 	assert.Equal(t, term.Snapshot().Line(2), "42")
 }
 

@@ -39,8 +39,8 @@ func TestPollAndAssert(t *testing.T) {
 	term := bash(t, termtest.WithDir(dir.Path()))
 	term.WaitForReady()
 	term.Type("cat notes.txt\n")
-	poll.WaitOn(t, gotools.Check(term.Terminal(), expect.Contains("\nkept\n$ ")), poll.WithTimeout(5*time.Second), poll.WithDelay(10*time.Millisecond))
-	assert.Assert(t, gotools.Compare(term.Terminal(), expect.Line(-1).Equals("$ ")))
+	poll.WaitOn(t, gotools.Check(term, expect.Contains("\nkept\n$ ")), poll.WithTimeout(5*time.Second), poll.WithDelay(10*time.Millisecond))
+	assert.Assert(t, gotools.Compare(term, expect.Line(-1).Equals("$ ")))
 
 	// The same command outside a terminal, by icmd, prints what the
 	// terminal showed.
@@ -68,7 +68,7 @@ func TestCheckStopsWhenTheProgramExits(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		poll.WaitOn(ft, gotools.Check(term.Terminal(), expect.Contains("never")), poll.WithTimeout(10*time.Second))
+		poll.WaitOn(ft, gotools.Check(term, expect.Contains("never")), poll.WithTimeout(10*time.Second))
 	}()
 	<-done
 	if d := time.Since(start); d > 5*time.Second {
@@ -83,7 +83,7 @@ func TestCompareFailureCarriesTheReport(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo hello; sleep 30"})
 	term.Expect(expect.Contains("hello"))
-	res := gotools.Compare(term.Terminal(), expect.Contains("absent"))()
+	res := gotools.Compare(term, expect.Contains("absent"))()
 	assert.Assert(t, !res.Success())
 	msg := res.(interface{ FailureMessage() string }).FailureMessage()
 	for _, want := range []string{`the screen contains "absent"`, "  1 │hello", "readiness timeline:"} {

@@ -46,7 +46,7 @@ var corpus = []scenario{
 		term.WaitForReady()
 		term.Submit("run the tool")
 		if tr := term.WaitForReady(); tr.State != "question" {
-			t.Fatalf("want a question, got %v\n%s", tr, term.Terminal().Describe())
+			t.Fatalf("want a question, got %v\n%s", tr, term.Describe())
 		}
 		term.Type("1")
 		term.WaitForReady()
@@ -75,7 +75,7 @@ func TestMakeCorpus(t *testing.T) {
 				termtest.WithSize(100, 30), termtest.WithRecording(raw),
 				termtest.WithEnv(fixtures.LogEnv+"="+logPath), termtest.WithTimeout(15*time.Second))
 			sc.drive(t, term)
-			started := term.Terminal().Started()
+			started := term.Started()
 			term.Close()
 			truth, err := fixtures.ReadLog(logPath)
 			if err != nil {

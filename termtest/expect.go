@@ -26,7 +26,7 @@ func (m *Term) Expect(c expect.Condition) {
 	m.tb.Helper()
 	ctx, cancel := m.ctx()
 	defer cancel()
-	if err := expect.Wait(ctx, m.term, c); err != nil {
+	if err := expect.Wait(ctx, m.Terminal, c); err != nil {
 		m.fail(ctx, err)
 	}
 }
@@ -48,7 +48,7 @@ var errTestDeadline = errors.New("the test's deadline (go test -timeout) is near
 // ctx bounds a wait: the terminal's timeout, and never past the test's
 // deadline less a margin.
 func (m *Term) ctx() (context.Context, context.CancelFunc) {
-	d := m.term.cfg.timeout
+	d := m.Terminal.cfg.timeout
 	dl, ok := m.tb.(interface{ Deadline() (time.Time, bool) })
 	if !ok {
 		return context.WithTimeout(context.Background(), d)

@@ -71,11 +71,11 @@ func mouseReport(snap screen.Snapshot, button, row, col int, press bool) ([]byte
 
 // Click presses and releases the left mouse button at a 1-based row and
 // column (see Terminal.Click).
-func (m *Term) Click(row, col int) { m.tb.Helper(); m.check(m.term.Click(row, col)) }
+func (m *Term) Click(row, col int) { m.tb.Helper(); m.check(m.Terminal.Click(row, col)) }
 
 // Wheel turns the mouse wheel over a 1-based row and column: n notches
 // down, or up when n is negative.
-func (m *Term) Wheel(row, col, n int) { m.tb.Helper(); m.check(m.term.Wheel(row, col, n)) }
+func (m *Term) Wheel(row, col, n int) { m.tb.Helper(); m.check(m.Terminal.Wheel(row, col, n)) }
 
 // ClickOn clicks the first cell of the text l locates (strictly: found
 // once, unless l says First or Nth).
@@ -89,4 +89,4 @@ func (t *Terminal) ClickOn(l expect.Locator) error {
 
 // ClickOn clicks the first cell of the text l locates (see
 // Terminal.ClickOn).
-func (m *Term) ClickOn(l expect.Locator) { m.tb.Helper(); m.check(m.term.ClickOn(l)) }
+func (m *Term) ClickOn(l expect.Locator) { m.tb.Helper(); m.check(m.Terminal.ClickOn(l)) }

@@ -79,7 +79,7 @@ func (f *fixtureTerm) waitReady() (ready.Transition, time.Duration) {
 	evs := f.truth()
 	gt, ok := truthAt(evs, returned)
 	if !ok || gt.Event != fixtures.EventReady {
-		f.t.Fatalf("WaitForReady returned %v while the fixture was %q\n%s\nground truth:\n%s", tr, gt.Event, f.Terminal().Describe(), logText(evs))
+		f.t.Fatalf("WaitForReady returned %v while the fixture was %q\n%s\nground truth:\n%s", tr, gt.Event, f.Describe(), logText(evs))
 	}
 	f.checkTimeline(time.Time{})
 	return tr, returned.Sub(gt.Time())
@@ -90,12 +90,12 @@ func (f *fixtureTerm) waitReady() (ready.Transition, time.Duration) {
 func (f *fixtureTerm) checkTimeline(since time.Time) {
 	f.t.Helper()
 	evs := f.truth()
-	for _, tr := range f.Terminal().Timeline() {
+	for _, tr := range f.Timeline() {
 		if !tr.State.Waiting() || tr.Time.Before(since) {
 			continue
 		}
 		if gt, ok := truthAt(evs, tr.Time); !ok || gt.Event != fixtures.EventReady {
-			f.t.Errorf("premature %s at %s while the fixture was %q\n%s\nground truth:\n%s", tr.State, tr.Time.Format("15:04:05.000"), gt.Event, f.Terminal().Describe(), logText(evs))
+			f.t.Errorf("premature %s at %s while the fixture was %q\n%s\nground truth:\n%s", tr.State, tr.Time.Format("15:04:05.000"), gt.Event, f.Describe(), logText(evs))
 		}
 	}
 }
@@ -133,8 +133,8 @@ func TestReadyAgentWithClaudeProfile(t *testing.T) {
 	f.Submit("hello")
 	tr, lat := f.waitReady()
 	t.Logf("ready %v after the turn ended (%s)", lat, tr.Reason)
-	if f.Terminal().Profile().Name != "claude" {
-		t.Errorf("profile %q", f.Terminal().Profile().Name)
+	if f.Profile().Name != "claude" {
+		t.Errorf("profile %q", f.Profile().Name)
 	}
 }
 
@@ -383,7 +383,7 @@ func TestRuntimeSelection(t *testing.T) {
 	}
 	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good))
 	tr := term.WaitForReady()
-	if p := term.Terminal().Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
+	if p := term.Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
 		t.Errorf("profile %+v", p)
 	}
 	if !strings.Contains(tr.Reason, "needs 300ms") {

@@ -132,7 +132,7 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	wantSecond := filepath.Join(dir, "TestSomething__case_1-2.cast")
 	for term, path := range map[*termtest.Term]string{first: want, second: wantSecond} {
 		note := "recording: " + path + " (kept because the test failed)\n"
-		if d := term.Terminal().Describe(); !strings.Contains(d, note) {
+		if d := term.Describe(); !strings.Contains(d, note) {
 			t.Errorf("the report does not say %q:\n%s", note, d)
 		}
 	}
@@ -174,7 +174,7 @@ func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
 		_ = os.Remove(want)
 		_ = os.Remove(filepath.Join("testdata", "failures")) // only if empty
 	})
-	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {
+	if d := term.Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {
 		t.Errorf("the report does not name %s:\n%s", want, d)
 	}
 	tb.runCleanups()
@@ -198,7 +198,7 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
 	}
 	// Until the cleanup, the closed session's recording can be read.
-	path := term.Terminal().RecordingPath()
+	path := term.RecordingPath()
 	term.Close()
 	if c, err := recordings.ReadFile(path); err != nil {
 		t.Errorf("recording at RecordingPath after Close: %v", err)
@@ -222,7 +222,7 @@ func TestWithRecordingIsAlwaysKept(t *testing.T) {
 	term := termtest.Spawn(tb, bashArgv, bashEnv, termtest.WithRecording(path))
 	term.Type("echo asked\n")
 	term.Expect(expect.Contains("\nasked\n"))
-	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+path+"\n") {
+	if d := term.Describe(); !strings.Contains(d, "recording: "+path+"\n") {
 		t.Errorf("the report does not name %s:\n%s", path, d)
 	}
 	tb.runCleanups()

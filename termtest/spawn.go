@@ -7,15 +7,17 @@ import (
 	"testing"
 
 	"github.com/ttyrig/ttyrig/ready"
-	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Term is a Terminal tied to a test: its methods fail the test with a full
-// report instead of returning errors, and the program is closed when the
-// test ends.
+// Term is a Terminal tied to a test: its actions and waits fail the test
+// with a full report instead of returning errors, and the program is closed
+// when the test ends. It embeds the Terminal, so what only reads (Snapshot,
+// State, Timeline, Describe, ...) is the Terminal's own, and a Term is an
+// expect.Source: expect.Wait(ctx, term, c) and gotools.Check(term, c) work
+// on it as on a Terminal.
 type Term struct {
-	tb   testing.TB
-	term *Terminal
+	tb testing.TB
+	*Terminal
 }
 
 // Spawn starts argv in a real PTY for the test and registers Close with
@@ -66,11 +68,8 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			_ = os.Remove(tmp)
 		}
 	})
-	return &Term{tb: tb, term: term}
+	return &Term{tb: tb, Terminal: term}
 }
-
-// Terminal returns the underlying Terminal, whose methods return errors.
-func (m *Term) Terminal() *Terminal { return m.term }
 
 func (m *Term) check(err error) {
 	if err != nil {
@@ -80,19 +79,16 @@ func (m *Term) check(err error) {
 }
 
 // Type sends text as if typed; newlines are Enter presses.
-func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.term.Type(text)) }
+func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.Terminal.Type(text)) }
 
 // Press sends key presses.
-func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.term.Press(keys...)) }
+func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.Terminal.Press(keys...)) }
 
 // Paste sends text as a (bracketed, if enabled) paste.
-func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.term.Paste(text)) }
+func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.Terminal.Paste(text)) }
 
 // Resize changes the terminal size; the program sees SIGWINCH.
-func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.term.Resize(cols, rows)) }
-
-// Snapshot returns the screen as it is now.
-func (m *Term) Snapshot() screen.Snapshot { return m.term.Snapshot() }
+func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.Terminal.Resize(cols, rows)) }
 
 // WaitForReady waits until the program is ready for input, up to the
 // terminal's timeout and never past the test's deadline, and returns the
@@ -101,7 +97,7 @@ func (m *Term) WaitForReady() ready.Transition {
 	m.tb.Helper()
 	ctx, cancel := m.ctx()
 	defer cancel()
-	tr, err := m.term.WaitForReadyContext(ctx)
+	tr, err := m.Terminal.WaitForReadyContext(ctx)
 	if err != nil {
 		m.fail(ctx, err)
 	}
@@ -114,7 +110,7 @@ func (m *Term) WaitExit() int {
 	m.tb.Helper()
 	ctx, cancel := m.ctx()
 	defer cancel()
-	code, err := m.term.WaitExit(ctx)
+	code, err := m.Terminal.WaitExit(ctx)
 	if err != nil {
 		m.fail(ctx, err)
 	}
@@ -122,4 +118,4 @@ func (m *Term) WaitExit() int {
 }
 
 // Close ends the program now; it also runs at test cleanup.
-func (m *Term) Close() { m.tb.Helper(); m.check(m.term.Close()) }
+func (m *Term) Close() { m.tb.Helper(); m.check(m.Terminal.Close()) }

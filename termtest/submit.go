@@ -136,7 +136,7 @@ func (m *Term) Submit(text string) {
 	m.tb.Helper()
 	ctx, cancel := m.ctx()
 	defer cancel()
-	if err := m.term.SubmitContext(ctx, text); err != nil {
+	if err := m.Terminal.SubmitContext(ctx, text); err != nil {
 		m.fail(ctx, err)
 	}
 }
