@@ -4,15 +4,16 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 CORPUS_DIR ?= $(HOME)/.cache/ttyrig/corpus
+NPM_DIR ?= $(HOME)/.cache/ttyrig/npm
 
-.PHONY: demo test vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser
+.PHONY: demo test vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
 	$(GO) run ./cmd/ttyrig demo
 
-## test: vet, race tests over everything, and the replay checks (goldens of every recording)
-test: vet race replay
+## test: vet, race tests over everything, the replay checks (goldens of every recording) and the examples
+test: vet race replay examples
 
 vet:
 	$(GO) vet ./...
@@ -24,6 +25,13 @@ race:
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
 replay:
 	$(GO) test -count=1 -v -run 'Replay|Calibration' ./recordings/ ./cmd/ttyrig/ ./corpus/ | grep -E '^(=== RUN|--- |ok|FAIL|PASS)'
+
+## examples: the examples module a newcomer copies (bash, python3, vim, less, bubbletea, an npm prompt);
+## installs vim and less (apt) and @inquirer/select (npm, into $(NPM_DIR)) when missing
+examples:
+	@command -v vim >/dev/null && command -v less >/dev/null || (apt-get update -qq && apt-get install -y -qq vim less)
+	@test -d $(NPM_DIR)/node_modules/@inquirer/select || npm install --no-audit --no-fund --prefix $(NPM_DIR) @inquirer/select@5.3.0
+	cd examples && $(GO) vet ./... && TTYRIG_NPM_DIR=$(NPM_DIR) $(GO) test -count=1 -timeout 240s ./...
 
 ## bench: numbers side by side with the baselines they must beat
 bench:

@@ -11,6 +11,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/sebdah/goldie/v2 v2.8.0
 	golang.org/x/sys v0.41.0
+	gotest.tools/v3 v3.5.2
 )
 
 require (

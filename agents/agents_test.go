@@ -83,18 +83,18 @@ func (s *session) turn(prompt, answer string) {
 	s.term.Submit(prompt)
 	// Ground truth for calibration: busy once the agent took the prompt,
 	// ready when the model's answer has fully arrived.
-	s.term.Terminal().Marker(time.Time{}, recordings.MarkBusy)
+	s.term.Marker(time.Time{}, recordings.MarkBusy)
 	tr := s.waitReady()
 	returned := time.Now()
-	if snap := s.term.Screen(); !strings.Contains(snap.Text(), answer) {
-		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, answer, s.term.Terminal().Describe())
+	if snap := s.term.Snapshot(); !strings.Contains(snap.Text(), answer) {
+		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, answer, s.term.Describe())
 	}
 	turns := s.srv.Turns()
 	if len(turns) <= before {
 		s.t.Fatalf("the fake model got no turn for %q", prompt)
 	}
 	last := turns[len(turns)-1].LastByteAt
-	s.term.Terminal().Marker(last, recordings.MarkReady)
+	s.term.Marker(last, recordings.MarkReady)
 	lat := returned.Sub(last)
 	s.t.Logf("%s: ready %v after the answer's last byte (%s)", s.runtime, lat.Round(time.Millisecond), tr.Reason)
 	if lat < 0 || lat > 10*time.Second {
@@ -109,10 +109,10 @@ func (s *session) turn(prompt, answer string) {
 // machine-specific strings replaced.
 func (s *session) finish() {
 	s.t.Helper()
-	timeline := s.term.Terminal().Timeline()
-	started := s.term.Terminal().Started()
+	timeline := s.term.Timeline()
+	started := s.term.Started()
 	s.term.Close()
-	c, err := asciicast.ReadFile(s.term.Terminal().RecordingPath())
+	c, err := asciicast.ReadFile(s.term.RecordingPath())
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestTwoTurns(t *testing.T) {
 		t.Run(rt, func(t *testing.T) {
 			s := start(t, rt, "two-turns")
 			if tr := s.waitReady(); tr.State != ready.Ready {
-				t.Fatalf("first state %v, want ready\n%s", tr, s.term.Terminal().Describe())
+				t.Fatalf("first state %v, want ready\n%s", tr, s.term.Describe())
 			}
 			s.turn("say hi", "Hello from the fake model")
 			s.turn("and again", "Second answer here")
@@ -199,10 +199,10 @@ func (s *session) question(wantText string) ready.Transition {
 	s.t.Helper()
 	tr := s.waitReady()
 	if tr.State != ready.Question || tr.Prompt == nil || len(tr.Prompt.Options) < 2 {
-		s.t.Fatalf("%s: want a question with options (%q), got %v %+v\n%s", s.runtime, wantText, tr, tr.Prompt, s.term.Terminal().Describe())
+		s.t.Fatalf("%s: want a question with options (%q), got %v %+v\n%s", s.runtime, wantText, tr, tr.Prompt, s.term.Describe())
 	}
-	if !strings.Contains(s.term.Screen().Text(), wantText) {
-		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Screen())
+	if !strings.Contains(s.term.Snapshot().Text(), wantText) {
+		s.t.Fatalf("%s: the question on screen is not %q:\n%s", s.runtime, wantText, s.term.Snapshot())
 	}
 	s.t.Logf("%s question: %q options %q (default %d)", s.runtime, tr.Prompt.Text, tr.Prompt.Options, tr.Prompt.Default)
 	return tr
@@ -220,7 +220,7 @@ func TestTrustFolderQuestion(t *testing.T) {
 			s.question(tc.text)
 			s.term.Press(termtest.KeyEnter)
 			if tr := s.waitReady(); tr.State != ready.Ready {
-				t.Fatalf("after trusting: %v\n%s", tr, s.term.Terminal().Describe())
+				t.Fatalf("after trusting: %v\n%s", tr, s.term.Describe())
 			}
 			s.turn("say hi", "Trusted and answering")
 			s.finish()
@@ -255,8 +255,8 @@ func TestToolApproval(t *testing.T) {
 			}
 			s.term.Press(termtest.KeyEnter)
 			tr = s.waitReady()
-			if tr.State != ready.Ready || !strings.Contains(s.term.Screen().Text(), "The command printed tool-ran-ok.") {
-				t.Fatalf("after the answer: %v\n%s", tr, s.term.Terminal().Describe())
+			if tr.State != ready.Ready || !strings.Contains(s.term.Snapshot().Text(), "The command printed tool-ran-ok.") {
+				t.Fatalf("after the answer: %v\n%s", tr, s.term.Describe())
 			}
 			if _, err := os.Stat(filepath.Join(s.setup.Dir, "proof.txt")); err != nil {
 				t.Errorf("the approved command did not run: %v", err)

@@ -3,13 +3,21 @@
 // changes, never on a fixed polling interval, and a wait whose program has
 // exited fails at once instead of at the timeout.
 //
-// The entry point is Screen, which reads as a sentence at the call site:
+// Conditions are values that read as sentences at the call site, and Wait
+// is the one way to wait for them:
 //
-//	err := expect.Screen(term).Line(-1).ToEqual("$ ").Wait(ctx)
+//	err := expect.Wait(ctx, term, expect.Line(-1).Equals("$ "))
+//	err = expect.Wait(ctx, term, expect.Not(expect.Contains("error")))
+//
+// Locators find text on the screen so conditions can be about its cells:
+//
+//	expect.Text("banana").Highlighted()
+//	expect.TextMatching(re).First().HasStyle("bold fg=blue")
 //
 // It works on any Source: a live termtest.Terminal or a replayed recording.
-// Tests usually use termtest's ExpectScreen, which fails the test instead of
-// returning the error.
+// Tests use termtest's Expect, which fails the test with the full report
+// instead of returning the error; package gotools turns the same conditions
+// into gotest.tools poll.Check and cmp.Comparison values.
 package expect
 
 import (

@@ -71,13 +71,13 @@ func TestWaitWakesOnChange(t *testing.T) {
 	src.write("$ ")
 	src.later(t, 30*time.Millisecond, "echo hi\r\nhi\r\n$ ")
 	start := time.Now()
-	if err := expect.Screen(src).ToContain("\nhi\n").Wait(ctxFor(t, 5*time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, 5*time.Second), src, expect.Contains("\nhi\n")); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("took %v to see a change made after 30ms", d)
 	}
-	if err := expect.Screen(src).Line(-1).ToEqual("$ ").Wait(ctxFor(t, time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, time.Second), src, expect.Line(-1).Equals("$ ")); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -87,7 +87,7 @@ func TestWaitWakesOnChange(t *testing.T) {
 func TestWaitDoesNotPoll(t *testing.T) {
 	src := newSource(t)
 	src.write("nothing here")
-	err := expect.Screen(src).ToContain("never").Wait(ctxFor(t, 300*time.Millisecond))
+	err := expect.Wait(ctxFor(t, 300*time.Millisecond), src, expect.Contains("never"))
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want a timeout", err)
 	}
@@ -99,7 +99,7 @@ func TestWaitDoesNotPoll(t *testing.T) {
 func TestTimeoutMessage(t *testing.T) {
 	src := newSource(t)
 	src.write("$ ec")
-	err := expect.Screen(src).Line(-1).ToEqual("$ ").Wait(ctxFor(t, 100*time.Millisecond))
+	err := expect.Wait(ctxFor(t, 100*time.Millisecond), src, expect.Line(-1).Equals("$ "))
 	var e *expect.Error
 	if !errors.As(err, &e) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %#v, want an *expect.Error wrapping DeadlineExceeded", err)
@@ -132,7 +132,7 @@ func TestDoneFailsAtOnce(t *testing.T) {
 	src.write("starting")
 	time.AfterFunc(50*time.Millisecond, func() { src.write("\r\nfatal: no config"); close(src.done) })
 	start := time.Now()
-	err := expect.Screen(src).ToContain("ready").Wait(ctxFor(t, 10*time.Second))
+	err := expect.Wait(ctxFor(t, 10*time.Second), src, expect.Contains("ready"))
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("failed after %v; an ended source must fail at once", d)
 	}
@@ -148,11 +148,11 @@ func TestDoneButFinalScreenHolds(t *testing.T) {
 	src := newSource(t)
 	src.write("bye")
 	close(src.done)
-	if err := expect.Screen(src).ToContain("bye").Wait(ctxFor(t, time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, time.Second), src, expect.Contains("bye")); err != nil {
 		t.Fatal(err)
 	}
 	// A timed condition can still come true after the end: time passes.
-	if err := expect.Screen(src).ToBeStable(50 * time.Millisecond).Wait(ctxFor(t, time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, time.Second), src, expect.Stable(50*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -161,10 +161,10 @@ func TestNotWaitsForAbsence(t *testing.T) {
 	src := newSource(t)
 	src.write("error: retrying")
 	src.later(t, 30*time.Millisecond, "\x1b[2J\x1b[Hall good")
-	if err := expect.Screen(src).Not().ToContain("error").Wait(ctxFor(t, 5*time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, 5*time.Second), src, expect.Not(expect.Contains("error"))); err != nil {
 		t.Fatal(err)
 	}
-	err := expect.Screen(src).Not().ToContain("good").Wait(ctxFor(t, 50*time.Millisecond))
+	err := expect.Wait(ctxFor(t, 50*time.Millisecond), src, expect.Not(expect.Contains("good")))
 	if err == nil || !strings.Contains(err.Error(), `waiting until: the screen does not contain "good"`) ||
 		!strings.Contains(err.Error(), `found "good" on row 1: "all good"`) {
 		t.Errorf("negated failure message:\n%v", err)
@@ -173,13 +173,13 @@ func TestNotWaitsForAbsence(t *testing.T) {
 
 func TestStable(t *testing.T) {
 	src := newSource(t)
-	stable := expect.Screen(src).ToBeStable(100 * time.Millisecond)
+	stable := expect.Stable(100 * time.Millisecond)
 	if err := stable.Check(src.Snapshot()); err == nil || !strings.Contains(err.Error(), "no output yet") {
 		t.Errorf("a screen with no output counts as stable: %v", err)
 	}
 	src.write("drawing")
 	start := time.Now()
-	if err := stable.Wait(ctxFor(t, 5*time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, 5*time.Second), src, stable); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d < 90*time.Millisecond || d > 2*time.Second {
@@ -201,7 +201,7 @@ func TestSyncHeldFrameReleased(t *testing.T) {
 	if got := src.Snapshot().Text(); got != "old" {
 		t.Fatalf("held frame: %q", got)
 	}
-	if err := expect.Screen(src).ToContain("new frame").Wait(ctxFor(t, 3*time.Second)); err != nil {
+	if err := expect.Wait(ctxFor(t, 3*time.Second), src, expect.Contains("new frame")); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -210,7 +210,7 @@ func TestSourceTimeoutBoundsWait(t *testing.T) {
 	src := newSource(t)
 	src.timeout = 50 * time.Millisecond
 	start := time.Now()
-	err := expect.Screen(withTimeout{src}).ToContain("x").Wait(context.Background())
+	err := expect.Wait(context.Background(), withTimeout{src}, expect.Contains("x"))
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second {
 		t.Errorf("err = %v after %v, want a timeout at about 50ms", err, time.Since(start))
 	}
@@ -221,42 +221,41 @@ func TestConditions(t *testing.T) {
 	defer s.Close()
 	s.WriteAt(time.Now(), []byte("\x1b]2;my title\x07top line\r\n\x1b[31mred\x1b[m and 宽字\r\n$ "))
 	snap := s.Snapshot()
-	a := expect.Screen(nil)
-	holds := []*expect.Expectation{
-		a.ToContain("red and"),
-		a.ToMatch(regexp.MustCompile(`(?m)^\$ $`)),
-		a.ToEqual("top line\nred and 宽字\n$ "),
-		a.Line(0).ToEqual("top line"),
-		a.Line(-1).ToEqual("$ "),
-		a.Line(-2).ToContain("宽"),
-		a.Row(2).ToMatch(regexp.MustCompile(`^red`)),
-		a.Row(5).ToEqual(""),
-		a.Region(1, 1, 2, 3).ToEqual("top\nred"),
-		a.Region(2, 9, 2, 12).ToEqual("宽字"),
-		a.ToHaveCursorAt(3, 3),
-		a.ToHaveTitle("my title"),
-		a.Not().ToContain("error"),
-		a.Line(-1).Not().ToEqual("$"),
-		a.Not().Not().ToContain("top"),
-		a.ToSatisfy(expect.Func("the first cell is red", func(s screen.Snapshot) error {
+	holds := []expect.Condition{
+		expect.Contains("red and"),
+		expect.Matches(regexp.MustCompile(`(?m)^\$ $`)),
+		expect.Equals("top line\nred and 宽字\n$ "),
+		expect.Line(1).Equals("top line"),
+		expect.Line(-1).Equals("$ "),
+		expect.Line(-2).Contains("宽"),
+		expect.Row(2).Matches(regexp.MustCompile(`^red`)),
+		expect.Row(5).Equals(""),
+		expect.Region(1, 1, 2, 3).Equals("top\nred"),
+		expect.Region(2, 9, 2, 12).Equals("宽字"),
+		expect.CursorAt(3, 3),
+		expect.Title("my title"),
+		expect.Not(expect.Contains("error")),
+		expect.Not(expect.Line(-1).Equals("$")),
+		expect.Not(expect.Not(expect.Contains("top"))),
+		expect.Func("the first cell is red", func(s screen.Snapshot) error {
 			if s.Cell(2, 1).Fg == nil {
 				return errors.New("row 2, col 1 has the default colour")
 			}
 			return nil
-		})),
+		}),
 	}
 	for _, e := range holds {
 		if err := e.Check(snap); err != nil {
 			t.Errorf("%s: %v\n%s", e, err, snap)
 		}
 	}
-	fails := map[*expect.Expectation]string{
-		a.ToContain("nope"):                        `the screen does not contain "nope"`,
-		a.Line(0).ToContain("nope"):                `line 0 is "top line"`,
-		a.ToHaveCursorAt(1, 1):                     `the cursor is at 3,3`,
-		a.Not().ToMatch(regexp.MustCompile(`r.d`)): `matched "red" on row 2: "red and 宽字"`,
-		a.ToEqual("x"):                             "the screen differs (-want +got)",
-		a.Not().ToSatisfy(expect.Func("always", func(screen.Snapshot) error { return nil })): "it holds",
+	fails := map[expect.Condition]string{
+		expect.Contains("nope"):                               `the screen does not contain "nope"`,
+		expect.Line(1).Contains("nope"):                       `line 1 is "top line"`,
+		expect.CursorAt(1, 1):                                 `the cursor is at 3,3`,
+		expect.Not(expect.Matches(regexp.MustCompile(`r.d`))): `matched "red" on row 2: "red and 宽字"`,
+		expect.Equals("x"):                                    "the screen differs (-want +got)",
+		expect.Not(expect.Func("always", func(screen.Snapshot) error { return nil })): "it holds",
 	}
 	for e, want := range fails {
 		err := e.Check(snap)
@@ -264,13 +263,16 @@ func TestConditions(t *testing.T) {
 			t.Errorf("%s: err = %v, want it to say %q", e, err, want)
 		}
 	}
-	if got, want := a.Line(-1).Not().ToEqual("$ ").String(), `line -1 differs from "$ "`; got != want {
+	if got, want := expect.Not(expect.Line(-1).Equals("$ ")).String(), `line -1 differs from "$ "`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got, want := expect.Not(expect.Func("always", nil)).String(), `not: always`; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
 
 func TestWaitWithoutSource(t *testing.T) {
-	err := expect.Screen(nil).ToContain("x").Wait(context.Background())
+	err := expect.Wait(context.Background(), nil, expect.Contains("x"))
 	if err == nil || !strings.Contains(err.Error(), "no Source") {
 		t.Errorf("err = %v", err)
 	}

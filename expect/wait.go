@@ -14,6 +14,20 @@ import (
 // (the program exited) with the condition still unmet.
 var ErrDone = errors.New("the program exited")
 
+// ErrSettled is the cause of a wait that failed because its condition
+// said the screen had settled in a state that fails it (see Settled): a
+// golden screen that is stable and differs fails then, not at the timeout.
+var ErrSettled = errors.New("the screen settled")
+
+// Settled marks a failed check as final: the screen has settled and will
+// not come to satisfy the condition by waiting, so Wait stops at once.
+func Settled(err error) error { return settledError{err} }
+
+type settledError struct{ error }
+
+func (s settledError) Unwrap() error        { return s.error }
+func (s settledError) Is(target error) bool { return target == ErrSettled }
+
 // syncRecheck is when to look again at a screen whose synchronized update is
 // open: screen.Screen shows the held frame anyway after a second, and no
 // output may arrive to say so.
@@ -24,7 +38,8 @@ const syncRecheck = time.Second + 10*time.Millisecond
 // fails when ctx ends, after one last check, or at once when src is done and
 // its final screen does not satisfy c. If ctx has no deadline and src has a
 // Timeout method (a termtest.Terminal), that bounds the wait. A failure is
-// an *Error that unwraps to ctx's error or ErrDone.
+// an *Error that unwraps to ctx's error, ErrDone or ErrSettled (the
+// condition said the screen settled without satisfying it).
 func Wait(ctx context.Context, src Source, c Condition) error {
 	if src == nil {
 		return fmt.Errorf("expect: waiting until %s: no Source to watch", c)
@@ -59,6 +74,9 @@ func Wait(ctx context.Context, src Source, c Condition) error {
 		recheck, err := checkAt(c, snap, at)
 		if err == nil {
 			return nil
+		}
+		if errors.Is(err, ErrSettled) {
+			return newError(src, c, snap, err, at.Sub(start), ErrSettled)
 		}
 		if snap.SyncOpen() && (recheck.IsZero() || snap.Time().Add(syncRecheck).Before(recheck)) {
 			recheck = snap.Time().Add(syncRecheck)
@@ -141,6 +159,8 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "expect: the program exited with status %d after %v, before: %s\n", e.ExitCode, waited, e.Expected)
 	case errors.Is(e.cause, ErrDone):
 		fmt.Fprintf(&b, "expect: the source ended after %v, before: %s\n", waited, e.Expected)
+	case errors.Is(e.cause, ErrSettled):
+		fmt.Fprintf(&b, "expect: the screen settled after %v, and not as expected: %s\n", waited, e.Expected)
 	case errors.Is(e.cause, context.DeadlineExceeded):
 		fmt.Fprintf(&b, "expect: timed out after %v waiting until: %s\n", waited, e.Expected)
 	default:
@@ -157,5 +177,5 @@ func (e *Error) Error() string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// Unwrap returns ErrDone or the context's error.
+// Unwrap returns ErrDone, ErrSettled or the context's error.
 func (e *Error) Unwrap() error { return e.cause }

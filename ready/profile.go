@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -61,11 +60,6 @@ type CursorRule struct {
 	// MinCol is the leftmost column (1-based) of an input position; a
 	// cursor left of it is not at a prompt.
 	MinCol int `json:"min_col"`
-	// IdleCols and BusyCols are the columns measured while idle and while
-	// busy. They document the calibration; when they overlap, the cursor
-	// alone cannot tell busy from idle (true of all three agent CLIs).
-	IdleCols []int `json:"idle_cols,omitempty"`
-	BusyCols []int `json:"busy_cols,omitempty"`
 	// Hidden means the program hides the terminal cursor even at its prompt
 	// (it draws its own), so visibility is not required.
 	Hidden bool `json:"hidden,omitempty"`
@@ -73,17 +67,6 @@ type CursorRule struct {
 	// borders, status lines) without disqualifying the cursor. Output
 	// further below the cursor means the program is drawing elsewhere.
 	Footer int `json:"footer"`
-}
-
-// Distinct reports whether the measured idle and busy columns differ, so
-// the cursor column alone separates the two.
-func (c CursorRule) Distinct() bool {
-	for _, b := range c.BusyCols {
-		if slices.Contains(c.IdleCols, b) {
-			return false
-		}
-	}
-	return len(c.IdleCols) > 0 && len(c.BusyCols) > 0
 }
 
 // Marker is a regular expression looked for in one region of the screen.
@@ -170,7 +153,7 @@ func Claude() Profile {
 		Description: "Claude Code (npm @anthropic-ai/claude-code)",
 		Commands:    []string{"claude", "claude-code"},
 		Versions:    ">=2.1.0 <2.2.0",
-		Cursor:      CursorRule{MinCol: 3, IdleCols: []int{3}, BusyCols: []int{3}, Hidden: true, Footer: 4},
+		Cursor:      CursorRule{MinCol: 3, Hidden: true, Footer: 4},
 		Quiet:       ms(200),
 		Settle:      ms(500),
 		Silence:     ms(3000),
@@ -202,7 +185,7 @@ func Codex() Profile {
 		Description: "Codex CLI (npm @openai/codex)",
 		Commands:    []string{"codex"},
 		Versions:    ">=0.169.0 <0.170.0",
-		Cursor:      CursorRule{MinCol: 3, IdleCols: []int{3}, BusyCols: []int{3}, Footer: 4},
+		Cursor:      CursorRule{MinCol: 3, Footer: 4},
 		Quiet:       ms(150),
 		Settle:      ms(400),
 		Silence:     ms(3000),
@@ -238,7 +221,7 @@ func Gemini() Profile {
 		Description: "Gemini CLI (npm @google/gemini-cli)",
 		Commands:    []string{"gemini"},
 		Versions:    ">=0.61.0 <0.62.0",
-		Cursor:      CursorRule{MinCol: 3, IdleCols: []int{4}, BusyCols: []int{4}, Hidden: true, Footer: 4},
+		Cursor:      CursorRule{MinCol: 3, Hidden: true, Footer: 4},
 		Quiet:       ms(150),
 		Settle:      ms(400),
 		Silence:     ms(3000),
@@ -418,11 +401,6 @@ func (p Profile) Validate() error {
 			errs = append(errs, fmt.Errorf("signals[%d]%s: %w", i, nameSuffix(spec.Name), err))
 		}
 	}
-	if p.Versions != "" {
-		if _, err := parseRange(p.Versions); err != nil {
-			errs = append(errs, fmt.Errorf("versions: %w", err))
-		}
-	}
 	return errors.Join(errs...)
 }
 
@@ -484,76 +462,6 @@ func compilePattern(pattern string) (*regexp.Regexp, error) {
 	}
 	patterns.Unlock()
 	return re, nil
-}
-
-// Covers reports whether version (like "2.1.197" or "v0.61.0") is in the
-// profile's Versions range. An empty range covers every version.
-func (p Profile) Covers(version string) bool {
-	if p.Versions == "" {
-		return true
-	}
-	r, err := parseRange(p.Versions)
-	if err != nil {
-		return false
-	}
-	v, ok := parseVersion(version)
-	return ok && r.contains(v)
-}
-
-// versionRange is a conjunction of comparisons like ">=2.1.0 <2.2.0".
-type versionRange []struct {
-	op string
-	v  [3]int
-}
-
-func parseRange(s string) (versionRange, error) {
-	var r versionRange
-	for _, f := range strings.Fields(s) {
-		op := strings.TrimRight(f[:min(len(f), 2)], "0123456789v.")
-		v, ok := parseVersion(f[len(op):])
-		if !ok || !slices.Contains([]string{">=", ">", "<=", "<", "=", ""}, op) {
-			return nil, fmt.Errorf("expected comparisons like \">=2.1.0 <2.2.0\", got %q", f)
-		}
-		r = append(r, struct {
-			op string
-			v  [3]int
-		}{op, v})
-	}
-	if len(r) == 0 {
-		return nil, errors.New("expected comparisons like \">=2.1.0 <2.2.0\", got nothing")
-	}
-	return r, nil
-}
-
-func (r versionRange) contains(v [3]int) bool {
-	for _, c := range r {
-		cmp := slices.Compare(v[:], c.v[:])
-		ok := map[string]bool{">=": cmp >= 0, ">": cmp > 0, "<=": cmp <= 0, "<": cmp < 0, "=": cmp == 0, "": cmp == 0}[c.op]
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func parseVersion(s string) ([3]int, bool) {
-	var v [3]int
-	s = strings.TrimPrefix(s, "v")
-	if i := strings.IndexAny(s, "-+ "); i >= 0 {
-		s = s[:i]
-	}
-	parts := strings.Split(s, ".")
-	if len(parts) == 0 || len(parts) > 3 {
-		return v, false
-	}
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return v, false
-		}
-		v[i] = n
-	}
-	return v, true
 }
 
 // Resolve finds the profile a session decides with: runtime names a

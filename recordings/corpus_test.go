@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -45,7 +46,7 @@ var corpus = []scenario{
 		term.WaitForReady()
 		term.Submit("run the tool")
 		if tr := term.WaitForReady(); tr.State != "question" {
-			t.Fatalf("want a question, got %v\n%s", tr, term.Terminal().Describe())
+			t.Fatalf("want a question, got %v\n%s", tr, term.Describe())
 		}
 		term.Type("1")
 		term.WaitForReady()
@@ -56,7 +57,7 @@ var corpus = []scenario{
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()
 		term.Press(termtest.KeyDown, termtest.KeyEnter)
-		term.ExpectScreen().ToContain("answer: green")
+		term.Expect(expect.Contains("answer: green"))
 	}},
 }
 
@@ -74,7 +75,7 @@ func TestMakeCorpus(t *testing.T) {
 				termtest.WithSize(100, 30), termtest.WithRecording(raw),
 				termtest.WithEnv(fixtures.LogEnv+"="+logPath), termtest.WithTimeout(15*time.Second))
 			sc.drive(t, term)
-			started := term.Terminal().Started()
+			started := term.Started()
 			term.Close()
 			truth, err := fixtures.ReadLog(logPath)
 			if err != nil {

@@ -44,10 +44,6 @@ func WithRuntime(name string) ReplayOption { return func(c *replayConfig) { c.ru
 // WithProfile decides with the given profile.
 func WithProfile(p ready.Profile) ReplayOption { return func(c *replayConfig) { c.profile = &p } }
 
-// WithTail sets how long the clock runs on after the last event (default
-// DefaultTail).
-func WithTail(d time.Duration) ReplayOption { return func(c *replayConfig) { c.tail = max(d, 0) } }
-
 // WithStuckAfter sets the engine's stuck bound, as termtest.WithTimeout does
 // live (default session.DefaultStuckAfter, termtest's default too).
 func WithStuckAfter(d time.Duration) ReplayOption {

@@ -107,12 +107,12 @@ func TestExpectOnReplay(t *testing.T) {
 		t.Fatalf("the answer is on screen at the start:\n%s", got)
 	}
 	snap := rep.At(rep.Offset() + 30*time.Second)
-	if err := expect.Screen(nil).ToContain("● say hi").Check(snap); err != nil {
+	if err := expect.Contains("● say hi").Check(snap); err != nil {
 		t.Error(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	if err := expect.Screen(rep).ToContain("● and again").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, rep, expect.Contains("● and again")); err != nil {
 		t.Error(err)
 	}
 }
@@ -239,7 +239,7 @@ func TestWaitStopsWhereTheConditionHolds(t *testing.T) {
 	defer rep.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := expect.Screen(rep).ToContain("● say hi").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, rep, expect.Contains("● say hi")); err != nil {
 		t.Fatal(err)
 	}
 	at := rep.Offset()

@@ -67,6 +67,7 @@ type Screen struct {
 	visible    bool
 	alt        bool
 	bracketed  bool
+	input      inputModes
 
 	now       time.Time // time of the write being parsed
 	at        time.Time
@@ -156,12 +157,6 @@ func (s *Screen) Close() error {
 	return nil
 }
 
-// Write feeds program output stamped with the screen's clock.
-func (s *Screen) Write(p []byte) (int, error) {
-	s.WriteAt(s.clock.Now(), p)
-	return len(p), nil
-}
-
 // WriteAt feeds program output that arrived at t and reports what it
 // changed and the protocol marks it held. Queries in p are answered as they
 // are parsed, so a cursor report reflects the cursor at the moment of the
@@ -240,6 +235,8 @@ func (s *Screen) snapshotLocked() Snapshot {
 		altScreen:     s.alt,
 		title:         s.title,
 		bracketed:     s.bracketed,
+		input:         s.input,
+		kittyFlags:    s.kitty.current(),
 		syncOpen:      s.syncOpen,
 		at:            s.at,
 		changed:       s.changed,
@@ -263,6 +260,10 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 		s.bracketed = on
 		s.modesChanged = true
 		s.touch()
+	default:
+		// Input modes change what keys send, not what anyone sees: they
+		// do not move the change time the engine's quiet windows read.
+		s.input.set(m, on)
 	}
 }
 

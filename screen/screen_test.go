@@ -194,9 +194,9 @@ func TestSyncFramesWithinOneWrite(t *testing.T) {
 func TestSameRow(t *testing.T) {
 	s := screen.New(20, 3)
 	defer s.Close()
-	s.Write([]byte("\x1b[31mred\x1b[m\r\nplain\r\nthird"))
+	s.WriteAt(time.Now(), []byte("\x1b[31mred\x1b[m\r\nplain\r\nthird"))
 	before := s.Snapshot()
-	s.Write([]byte("\x1b[1;1H\x1b[31mred\x1b[m\x1b[2;1H\x1b[32mplain\x1b[m"))
+	s.WriteAt(time.Now(), []byte("\x1b[1;1H\x1b[31mred\x1b[m\x1b[2;1H\x1b[32mplain\x1b[m"))
 	after := s.Snapshot()
 	for row, want := range map[int]bool{1: true, 2: false, 3: true, 4: false, 0: false} {
 		if got := after.SameRow(before, row); got != want {

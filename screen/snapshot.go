@@ -40,6 +40,8 @@ type Snapshot struct {
 	altScreen     bool
 	title         string
 	bracketed     bool
+	input         inputModes // what keys and mouse events send (modes.go)
+	kittyFlags    int
 	syncOpen      bool
 	at            time.Time // last byte included
 	changed       time.Time // last visible change
@@ -113,13 +115,18 @@ func (s Snapshot) Lines() []string {
 	return out
 }
 
-// Line returns one line of Lines; negative i counts from the end, so
-// Line(-1) is the last line that holds text or the cursor. Out of range
-// gives "".
+// Line returns one line of Lines, numbered as String numbers them: 1 is the
+// top row, and negative i counts from the end, so Line(-1) is the last line
+// that holds text or the cursor. 0 and out of range give "".
 func (s Snapshot) Line(i int) string {
 	lines := s.Lines()
-	if i < 0 {
+	switch {
+	case i < 0:
 		i += len(lines)
+	case i > 0:
+		i--
+	default:
+		return ""
 	}
 	if i < 0 || i >= len(lines) {
 		return ""

@@ -121,7 +121,7 @@ func TestLiveEqualsReplay(t *testing.T) {
 			if sc.exits {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
-				if _, err := term.Wait(ctx); err != nil {
+				if _, err := term.WaitExit(ctx); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -39,7 +40,7 @@ func BenchmarkBashRoundTrip(b *testing.B) {
 		if err := term.Type("echo round trip\n"); err != nil {
 			b.Fatal(err)
 		}
-		if err := term.ExpectScreen().ToContain("\nround trip\n$ ").Wait(ctx); err != nil {
+		if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {
 			b.Fatal(err)
 		}
 		t2 := time.Now()
@@ -86,7 +87,7 @@ func BenchmarkFlood(b *testing.B) {
 			b.Fatal(err)
 		}
 		t0 := time.Now()
-		if _, err := term.Wait(ctx); err != nil {
+		if _, err := term.WaitExit(ctx); err != nil {
 			_ = term.Close()
 			b.Fatal(err)
 		}

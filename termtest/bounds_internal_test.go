@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/ttyrig/ttyrig/expect"
 )
 
 // A program that asks for the cursor position in a loop and never reads
@@ -43,7 +45,7 @@ func TestSecretFromMaster(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		err = term.ExpectScreen().ToContain("set").Wait(ctx)
+		err = expect.Wait(ctx, term, expect.Contains("set"))
 		cancel()
 		secret, known := typingSecret(term.pty)
 		_ = term.Close()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -47,12 +48,12 @@ func TestBadOptions(t *testing.T) {
 
 	term := termtest.Spawn(t, []string{"cat"})
 	for _, size := range [][2]int{{65536, 65536}, {-5, -5}, {0, 10}, {screen.MaxCols + 1, 10}} {
-		err := term.Terminal().Resize(size[0], size[1])
+		err := term.Terminal.Resize(size[0], size[1])
 		if err == nil || !strings.Contains(err.Error(), "out of range") {
 			t.Errorf("Resize(%d, %d) = %v, want an out-of-range error", size[0], size[1], err)
 		}
 	}
-	if err := term.Terminal().Resize(screen.MaxCols, screen.MaxRows); err != nil {
+	if err := term.Terminal.Resize(screen.MaxCols, screen.MaxRows); err != nil {
 		t.Errorf("Resize to the largest size: %v", err)
 	}
 }
@@ -93,9 +94,9 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 	// Reads nothing for a second, then copies everything it gets to out.
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; echo raw; sleep 1; exec cat > " + out},
 		termtest.WithTimeout(300*time.Millisecond))
-	term.ExpectScreen().ToContain("raw") // cooked mode would drop a line longer than 4 KiB
+	term.Expect(expect.Contains("raw")) // cooked mode would drop a line longer than 4 KiB
 	big := strings.Repeat("0123456789", 20000)
-	err := term.Terminal().Type(big)
+	err := term.Terminal.Type(big)
 	var te *termtest.InputTimeoutError
 	if !errors.As(err, &te) {
 		t.Fatalf("Type of %d bytes to a program not reading: %v, want an InputTimeoutError", len(big), err)
@@ -107,7 +108,7 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 		t.Errorf("error %q does not say the rest was withdrawn", err)
 	}
 	time.Sleep(time.Second) // cat runs now
-	if err := term.Terminal().Type("END"); err != nil {
+	if err := term.Terminal.Type("END"); err != nil {
 		t.Fatalf("Type after the program started reading: %v", err)
 	}
 	want := big[:te.Delivered] + "END"
@@ -125,7 +126,7 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 			len(got), te.Delivered, len(want), got[max(0, len(got)-20):])
 	}
 	term.Close()
-	c, err := asciicast.ReadFile(term.Terminal().RecordingPath())
+	c, err := asciicast.ReadFile(term.Terminal.RecordingPath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,11 +147,11 @@ func TestPasswordRedacted(t *testing.T) {
 	for _, redacted := range []bool{true, false} {
 		path := filepath.Join(t.TempDir(), "pw.cast")
 		term := termtest.Spawn(t, []string{pw, "-shell"}, termtest.WithRecording(path), termtest.WithRedaction(redacted))
-		term.ExpectScreen().ToContain("Password: ")
+		term.Expect(expect.Contains("Password: "))
 		term.Submit("hunter2")
-		term.ExpectScreen().ToContain("$ ")
+		term.Expect(expect.Contains("$ "))
 		term.Submit("visible")
-		term.ExpectScreen().ToContain("ok: visible")
+		term.Expect(expect.Contains("ok: visible"))
 		term.Close()
 		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("recording mode %v (%v), want 0600", fi.Mode(), err)
@@ -193,8 +194,8 @@ func TestCloseEndsSetsidDescendants(t *testing.T) {
 	}
 	term := termtest.Spawn(t, []string{"sh", "-c", `(setsid sh -c 'echo "sleeper $$"; exec sleep 300' &); sleep 300`})
 	re := regexp.MustCompile(`sleeper (\d+)`)
-	term.ExpectScreen().ToMatch(re)
-	m := re.FindStringSubmatch(term.Screen().Text())
+	term.Expect(expect.Matches(re))
+	m := re.FindStringSubmatch(term.Snapshot().Text())
 	pid := m[1]
 	if sid := procField(t, pid, 6); sid == procField(t, strconv.Itoa(os.Getpid()), 6) || sid != pid {
 		t.Fatalf("the sleeper %s is in session %s, want a session of its own", pid, sid)
@@ -239,7 +240,7 @@ func TestCloseRightAfterCommand(t *testing.T) {
 		if err := term.Type("true\n"); err != nil {
 			t.Fatal(err)
 		}
-		_ = term.ExpectScreen().ToContain("true\n$ ").Wait(ctx)
+		_ = expect.Wait(ctx, term, expect.Contains("true\n$ "))
 		t0 := time.Now()
 		_ = term.Close()
 		if d := time.Since(t0); d > 5*time.Second {
@@ -256,9 +257,9 @@ func TestHugeRepeatDoesNotHoldWaits(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	t0 := time.Now()
-	err := term.Terminal().ExpectScreen().ToContain("never shown").Wait(ctx)
+	err := expect.Wait(ctx, term.Terminal, expect.Contains("never shown"))
 	if d := time.Since(t0); err == nil || d > 3*time.Second {
 		t.Fatalf("a 1 s wait returned after %v (%v)", d, err)
 	}
-	term.ExpectScreen().ToContain("done")
+	term.Expect(expect.Contains("done"))
 }

@@ -7,9 +7,13 @@
 //	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
 //	term.WaitForReady()
 //	term.Submit("echo hi")
-//	term.ExpectScreen().ToContain("hi")
+//	term.Expect(expect.Contains("hi"))
 //
-// Outside tests, Start returns a Terminal whose methods return errors.
+// Conditions (package expect) are values; Expect is the one adapter that
+// waits for one and fails the test with the full report. Golden compares
+// the screen, styles included, with a golden file (go test -update writes
+// it). Outside tests, Start returns a Terminal whose methods return errors,
+// and expect.Wait waits on it with a context.
 //
 // Where a byte goes: the read loop (terminal.go) stamps each PTY chunk with
 // the clock and hands it to the screen (package screen), then to the

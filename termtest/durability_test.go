@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -26,9 +27,9 @@ func TestRecordingEndsHelper(t *testing.T) {
 		return
 	}
 	term := termtest.Spawn(t, []string{"sh", "-c", `printf 'hello\n'; read line; printf 'got %s\n' "$line"; sleep 30`})
-	term.ExpectScreen().ToContain("hello")
+	term.Expect(expect.Contains("hello"))
 	term.Type("typed\n")
-	term.ExpectScreen().ToContain("got typed")
+	term.Expect(expect.Contains("got typed"))
 	switch ending {
 	case "exit":
 		os.Exit(3)

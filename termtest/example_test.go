@@ -10,7 +10,7 @@ import (
 )
 
 // Outside tests, Start returns a Terminal whose methods return errors, and
-// ExpectScreen's expectations are waited on with a context.
+// conditions are waited on with expect.Wait and a context.
 func ExampleStart() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -30,11 +30,11 @@ func ExampleStart() {
 		fmt.Println(err)
 		return
 	}
-	if err := term.ExpectScreen().ToContain("\nhello\n$ ").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, term, expect.Contains("\nhello\n$ ")); err != nil {
 		fmt.Println(err)
 		return
 	}
-	snap := term.Screen()
+	snap := term.Snapshot()
 	fmt.Println("cursor at", snap.Cursor())
 	fmt.Println(snap.Text())
 	// Output:
@@ -44,10 +44,10 @@ func ExampleStart() {
 	// $
 }
 
-// Expectations narrow to a line and can be negated; a negated one waits
-// until the text is gone. Without a deadline in ctx, the terminal's
-// timeout (WithTimeout, default 10 s) bounds every wait.
-func ExampleTerminal_ExpectScreen() {
+// Conditions are values: they narrow to a line and can be negated; a
+// negated one waits until the text is gone. Without a deadline in ctx, the
+// terminal's timeout (WithTimeout, default 10 s) bounds every wait.
+func Example_conditions() {
 	term, err := termtest.Start(context.Background(), []string{"bash", "--norc", "--noprofile", "-c",
 		`printf 'loading…'; sleep 0.2; printf '\r\033[Kdone\n> '; sleep 10`}, termtest.WithTimeout(5*time.Second))
 	if err != nil {
@@ -57,15 +57,14 @@ func ExampleTerminal_ExpectScreen() {
 	defer term.Close()
 
 	ctx := context.Background()
-	screen := term.ExpectScreen()
-	for _, e := range []*expect.Expectation{
-		screen.ToContain("loading"),
-		screen.Not().ToContain("loading"),
-		screen.Line(0).ToEqual("done"),
-		screen.Line(-1).ToEqual("> "),
-		screen.ToHaveCursorAt(2, 3),
+	for _, e := range []expect.Condition{
+		expect.Contains("loading"),
+		expect.Not(expect.Contains("loading")),
+		expect.Line(1).Equals("done"),
+		expect.Line(-1).Equals("> "),
+		expect.CursorAt(2, 3),
 	} {
-		if err := e.Wait(ctx); err != nil {
+		if err := expect.Wait(ctx, term, e); err != nil {
 			fmt.Println(err)
 			return
 		}
@@ -74,7 +73,7 @@ func ExampleTerminal_ExpectScreen() {
 	// Output:
 	// ok: the screen contains "loading"
 	// ok: the screen does not contain "loading"
-	// ok: line 0 equals "done"
+	// ok: line 1 equals "done"
 	// ok: line -1 equals "> "
 	// ok: the cursor is at 2,3
 }

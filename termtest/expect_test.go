@@ -3,10 +3,7 @@ package termtest_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -29,7 +26,7 @@ func TestExitFailsPendingWaitAtOnce(t *testing.T) {
 	}
 	defer term.Close()
 	start := time.Now()
-	err = term.ExpectScreen().ToContain("never shown").Wait(ctx)
+	err = expect.Wait(ctx, term, expect.Contains("never shown"))
 	waited := time.Since(start)
 	if !errors.Is(err, expect.ErrDone) {
 		t.Fatalf("err = %v, want expect.ErrDone", err)
@@ -43,7 +40,7 @@ func TestExitFailsPendingWaitAtOnce(t *testing.T) {
 		}
 	}
 	// The final screen still satisfies what it shows.
-	if err := term.ExpectScreen().Line(0).ToEqual("bye").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, term, expect.Line(1).Equals("bye")); err != nil {
 		t.Error(err)
 	}
 }
@@ -52,10 +49,10 @@ func TestNotWaitsUntilGone(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c",
 		`printf 'working: error 1'; sleep 0.2; printf '\r\033[2Kall done'; sleep 30`})
-	term.ExpectScreen().ToContain("error")
-	term.ExpectScreen().Not().ToContain("error")
-	term.ExpectScreen().Row(1).ToEqual("all done")
-	term.ExpectScreen().Region(1, 5, 1, 8).ToEqual("done")
+	term.Expect(expect.Contains("error"))
+	term.Expect(expect.Not(expect.Contains("error")))
+	term.Expect(expect.Row(1).Equals("all done"))
+	term.Expect(expect.Region(1, 5, 1, 8).Equals("done"))
 }
 
 // fatalTB records a Fatalf instead of failing the test; like the real one,
@@ -102,7 +99,7 @@ func TestFailureOutput(t *testing.T) {
 	msg := fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'hello \033[31mred\033[m'; sleep 30`},
 			termtest.WithTimeout(300*time.Millisecond))
-		term.ExpectScreen().ToContain("nope")
+		term.Expect(expect.Contains("nope"))
 	})
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v with a 300ms timeout", d)
@@ -120,63 +117,5 @@ func TestFailureOutput(t *testing.T) {
 		if !strings.Contains(msg, want) {
 			t.Errorf("failure message lacks %q:\n%s", want, msg)
 		}
-	}
-}
-
-func TestGoldenScreens(t *testing.T) {
-	t.Parallel()
-	term := spawnBash(t, termtest.WithSize(60, 8))
-	term.Type("printf 'one\\ntwo\\n'\n")
-	term.ExpectScreen().ToMatchGolden("bash-printf")
-
-	// Stability alone cannot tell a program that paused mid-draw (python
-	// starting up) from one that is done, so wait for the state meant.
-	py := termtest.Spawn(t, []string{"python3", "-q"}, termtest.WithSize(40, 6), termtest.WithEnv("PYTHONSTARTUP="))
-	py.ExpectScreen().Line(-1).ToEqual(">>> ")
-	py.Type("'ab' * 3\n")
-	py.ExpectScreen().ToContain("'ababab'\n>>> ")
-	py.ExpectScreen().ToMatchGolden("python-repl")
-}
-
-func goldenUpdate() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
-
-// A golden mismatch shows a diff; a missing golden file says how to make
-// it. Both run in a scratch directory, never touching testdata/.
-func TestGoldenFailures(t *testing.T) {
-	if goldenUpdate() {
-		t.Skip("-update rewrites golden files instead of comparing them")
-	}
-	t.Chdir(t.TempDir())
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	golden := "screen 30x4, cursor 2,1 (visible)\n  1 │hello\n  2 │\n    │^ cursor\n"
-	if err := os.WriteFile(filepath.Join("testdata", "hello.golden"), []byte(golden), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	echo := func(text string) []string {
-		return []string{"bash", "--norc", "--noprofile", "-c", "echo " + text + "; sleep 30"}
-	}
-
-	// The matching screen passes.
-	term := termtest.Spawn(t, echo("hello"), termtest.WithSize(30, 4))
-	term.ExpectScreen().ToMatchGolden("hello")
-
-	msg := fatalMessage(t, func(tb testing.TB) {
-		term := termtest.Spawn(tb, echo("help"), termtest.WithSize(30, 4), termtest.WithTimeout(time.Second))
-		term.ExpectScreen().ToMatchGolden("hello")
-	})
-	for _, want := range []string{"testdata/hello.golden", "(-want +got)", `"  1 │hello"`, `"  1 │help"`} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("mismatch message lacks %q:\n%s", want, msg)
-		}
-	}
-
-	msg = fatalMessage(t, func(tb testing.TB) {
-		term := termtest.Spawn(tb, echo("hi"), termtest.WithSize(30, 4))
-		term.ExpectScreen().ToMatchGolden("missing")
-	})
-	if !strings.Contains(msg, "testdata/missing.golden does not exist") || !strings.Contains(msg, "-update") {
-		t.Errorf("missing-golden message:\n%s", msg)
 	}
 }

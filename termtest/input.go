@@ -225,14 +225,16 @@ func (t *Terminal) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Press sends key presses, in order.
+// Press sends key presses, in order, encoded for the modes the program
+// set (see Key).
 func (t *Terminal) Press(keys ...Key) error {
 	var b []byte
+	snap := t.sess.Snapshot() // what keys send follows the program's modes
 	for _, k := range keys {
 		if k.seq == "" {
 			return fmt.Errorf("termtest: key %s sends nothing", k.name)
 		}
-		b = append(b, k.seq...)
+		b = append(b, k.BytesFor(snap)...)
 	}
 	return t.send(b)
 }

@@ -15,7 +15,7 @@ import (
 func TestRecordingsDefaultToV2(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.cast")
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo v2"}, termtest.WithRecording(path))
-	term.Wait()
+	term.WaitExit()
 	term.Close()
 	b, err := os.ReadFile(path)
 	if err != nil {

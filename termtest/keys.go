@@ -1,38 +1,78 @@
 package termtest
 
-import "fmt"
+import (
+	"fmt"
 
-// Key is a key press: the bytes a terminal sends for it.
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Key is a key press. What it sends follows the modes the program set, as a
+// terminal's keyboard does: arrows send ESC O A in application cursor mode
+// (less, vim, git's pager), keypad keys follow the application keypad, and
+// a program that enabled the kitty keyboard protocol gets Esc, Ctrl and Alt
+// combinations as unambiguous CSI u sequences.
 type Key struct {
-	name string
-	seq  string
+	name   string
+	seq    string // legacy, normal mode
+	app    string // in application cursor or keypad mode, when it differs
+	keypad bool   // app applies in keypad mode rather than cursor mode
+	kitty  kittyKey
+}
+
+// kittyKey is a key as the kitty keyboard protocol encodes it: CSI code ;
+// mods u. A zero code means the legacy bytes stay right under the protocol
+// (arrows, function keys, or a key that is not a combination).
+type kittyKey struct {
+	code, mods int
+	always     bool // sent as CSI u only when every key is (flag 8): Enter, Tab, Backspace, text
 }
 
 func (k Key) String() string { return k.name }
 
-// Bytes returns what the terminal sends for the key.
+// Bytes returns what the key sends to a program in the terminal's initial
+// modes (normal cursor keys, numeric keypad, legacy keyboard).
 func (k Key) Bytes() []byte { return []byte(k.seq) }
+
+// BytesFor returns what the key sends to a program whose screen is snap.
+func (k Key) BytesFor(snap screen.Snapshot) []byte {
+	if f := snap.KittyKeyboard(); f != 0 && k.kitty.code != 0 && (f&1 != 0 && !k.kitty.always || f&8 != 0) {
+		if k.kitty.mods == 0 {
+			return fmt.Appendf(nil, "\x1b[%du", k.kitty.code)
+		}
+		return fmt.Appendf(nil, "\x1b[%d;%du", k.kitty.code, k.kitty.mods+1)
+	}
+	if k.app != "" && (k.keypad && snap.KeypadApp() || !k.keypad && snap.CursorKeysApp()) {
+		return []byte(k.app)
+	}
+	return []byte(k.seq)
+}
 
 func key(name, seq string) Key { return Key{name: name, seq: seq} }
 
-// Named keys, as xterm sends them in normal cursor-key mode.
+// cursorKey is a key whose CSI final byte becomes SS3 in application
+// cursor mode.
+func cursorKey(name string, final byte) Key {
+	return Key{name: name, seq: "\x1b[" + string(final), app: "\x1bO" + string(final)}
+}
+
+// Named keys. Their bytes follow the program's modes (see Key).
 var (
-	KeyEnter     = key("Enter", "\r")
-	KeyTab       = key("Tab", "\t")
+	KeyEnter     = Key{name: "Enter", seq: "\r", kitty: kittyKey{code: 13, always: true}}
+	KeyTab       = Key{name: "Tab", seq: "\t", kitty: kittyKey{code: 9, always: true}}
 	KeyShiftTab  = key("Shift+Tab", "\x1b[Z")
-	KeyEsc       = key("Esc", "\x1b")
-	KeyBackspace = key("Backspace", "\x7f")
+	KeyEsc       = Key{name: "Esc", seq: "\x1b", kitty: kittyKey{code: 27}}
+	KeyBackspace = Key{name: "Backspace", seq: "\x7f", kitty: kittyKey{code: 127, always: true}}
 	KeyDelete    = key("Delete", "\x1b[3~")
 	KeyInsert    = key("Insert", "\x1b[2~")
-	KeyUp        = key("Up", "\x1b[A")
-	KeyDown      = key("Down", "\x1b[B")
-	KeyRight     = key("Right", "\x1b[C")
-	KeyLeft      = key("Left", "\x1b[D")
-	KeyHome      = key("Home", "\x1b[H")
-	KeyEnd       = key("End", "\x1b[F")
+	KeyUp        = cursorKey("Up", 'A')
+	KeyDown      = cursorKey("Down", 'B')
+	KeyRight     = cursorKey("Right", 'C')
+	KeyLeft      = cursorKey("Left", 'D')
+	KeyHome      = cursorKey("Home", 'H')
+	KeyEnd       = cursorKey("End", 'F')
 	KeyPgUp      = key("PgUp", "\x1b[5~")
 	KeyPgDn      = key("PgDn", "\x1b[6~")
-	KeySpace     = key("Space", " ")
+	KeySpace     = Key{name: "Space", seq: " ", kitty: kittyKey{code: ' ', always: true}}
 	KeyF1        = key("F1", "\x1bOP")
 	KeyF2        = key("F2", "\x1bOQ")
 	KeyF3        = key("F3", "\x1bOR")
@@ -47,24 +87,64 @@ var (
 	KeyF12       = key("F12", "\x1b[24~")
 )
 
+// kitty modifier bits (the sequence carries 1 + their sum).
+const (
+	kittyShift = 1
+	kittyAlt   = 2
+	kittyCtrl  = 4
+)
+
 // Ctrl returns Ctrl plus a letter or one of @[\]^_ (Ctrl('c') interrupts).
 func Ctrl(c rune) Key {
 	switch {
 	case c >= 'a' && c <= 'z':
-		return key(fmt.Sprintf("Ctrl+%c", c), string(rune(c-'a'+1)))
+		return Key{name: fmt.Sprintf("Ctrl+%c", c), seq: string(c - 'a' + 1), kitty: kittyKey{code: int(c), mods: kittyCtrl}}
 	case c >= 'A' && c <= 'Z':
-		return key(fmt.Sprintf("Ctrl+%c", c+'a'-'A'), string(rune(c-'A'+1)))
+		l := c + 'a' - 'A'
+		return Key{name: fmt.Sprintf("Ctrl+%c", l), seq: string(c - 'A' + 1), kitty: kittyKey{code: int(l), mods: kittyCtrl}}
 	case c >= '@' && c <= '_':
-		return key(fmt.Sprintf("Ctrl+%c", c), string(rune(c-'@')))
+		return Key{name: fmt.Sprintf("Ctrl+%c", c), seq: string(c - '@'), kitty: kittyKey{code: int(c), mods: kittyCtrl}}
 	case c == ' ':
-		return key("Ctrl+Space", "\x00")
+		return Key{name: "Ctrl+Space", seq: "\x00", kitty: kittyKey{code: ' ', mods: kittyCtrl}}
 	}
 	return Key{name: fmt.Sprintf("Ctrl+%q (no control code)", c)} // Press reports it
 }
 
 // Alt returns Alt plus a key: ESC followed by the key's bytes, as xterm
-// sends it with metaSendsEscape.
-func Alt(k Key) Key { return key("Alt+"+k.name, "\x1b"+k.seq) }
+// sends it with metaSendsEscape, or CSI code ; 3 u under the kitty protocol.
+func Alt(k Key) Key {
+	a := Key{name: "Alt+" + k.name, seq: "\x1b" + k.seq}
+	if k.app != "" {
+		a.app, a.keypad = "\x1b"+k.app, k.keypad
+	}
+	if k.kitty.code != 0 {
+		a.kitty = kittyKey{code: k.kitty.code, mods: k.kitty.mods | kittyAlt}
+	}
+	return a
+}
 
 // Rune returns the key for one character.
-func Rune(r rune) Key { return key(string(r), string(r)) }
+func Rune(r rune) Key {
+	k := Key{name: string(r), seq: string(r), kitty: kittyKey{code: int(r), always: true}}
+	if r >= 'A' && r <= 'Z' { // kitty reports the base key and Shift
+		k.kitty = kittyKey{code: int(r + 'a' - 'A'), mods: kittyShift, always: true}
+	}
+	return k
+}
+
+// Keypad returns a key of the numeric keypad: a digit, one of . + - * /,
+// or '\r' for the keypad's Enter. In the numeric keypad mode it sends the
+// character; in the application keypad mode (ESC =) its ESC O sequence.
+func Keypad(c rune) Key {
+	app := map[rune]byte{'0': 'p', '1': 'q', '2': 'r', '3': 's', '4': 't', '5': 'u', '6': 'v', '7': 'w', '8': 'x', '9': 'y',
+		'.': 'n', '+': 'k', '-': 'm', '*': 'j', '/': 'o', '\r': 'M'}
+	f, ok := app[c]
+	if !ok {
+		return Key{name: fmt.Sprintf("Keypad %q (no such key)", c)}
+	}
+	name := "Keypad " + string(c)
+	if c == '\r' {
+		name = "Keypad Enter"
+	}
+	return Key{name: name, seq: string(c), app: "\x1bO" + string(f), keypad: true}
+}

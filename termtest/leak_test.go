@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -23,8 +24,8 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	// The program is a process group of two: bash and a background sleep.
 	spawnAndClose := func() []int {
 		term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "sleep 60 & echo pids $$ $!; wait"})
-		term.ExpectScreen().ToMatch(pidsRe)
-		m := pidsRe.FindStringSubmatch(term.Screen().Text())
+		term.Expect(expect.Matches(pidsRe))
+		m := pidsRe.FindStringSubmatch(term.Snapshot().Text())
 		term.Close()
 		leader, _ := strconv.Atoi(m[1])
 		child, _ := strconv.Atoi(m[2])

@@ -1,9 +1,11 @@
 package termtest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"testing"
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
@@ -65,10 +67,6 @@ func WithRecording(path string) Option { return func(c *config) { c.recording = 
 // not be nil.
 func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk } }
 
-// WithCloseGrace sets how long Close waits after SIGHUP before it kills the
-// process group (default 500 ms).
-func WithCloseGrace(d time.Duration) Option { return func(c *config) { c.grace = d } }
-
 // WithOutput copies everything the program writes to w as it arrives, as
 // well as drawing it on the screen: ttyrig record shows the program in the
 // user's own terminal this way. The terminal's read loop waits for w.
@@ -85,8 +83,28 @@ func (c *config) check() error {
 	if c.timeout <= 0 {
 		return fmt.Errorf("termtest: WithTimeout(%v): the timeout must be positive", c.timeout)
 	}
-	if c.grace < 0 {
-		return fmt.Errorf("termtest: WithCloseGrace(%v): the grace period cannot be negative", c.grace)
-	}
 	return nil
 }
+
+// Defaults are options a package's tests share, as tui-test's test.use:
+//
+//	var shell = termtest.Defaults{termtest.WithSize(60, 12), termtest.WithEnv("PS1=$ ")}
+//	term := shell.Spawn(t, []string{"bash", "--norc"})
+//
+// Options given to Spawn or Start come after the defaults, so they win.
+type Defaults []Option
+
+// Spawn is termtest.Spawn with the defaults first.
+func (d Defaults) Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
+	tb.Helper()
+	return Spawn(tb, argv, append(d[:len(d):len(d)], opts...)...)
+}
+
+// Start is termtest.Start with the defaults first.
+func (d Defaults) Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error) {
+	return Start(ctx, argv, append(d[:len(d):len(d)], opts...)...)
+}
+
+// withCloseGrace sets how long Close waits after SIGHUP before it kills the
+// process group (default 500 ms). Tests of Close use it.
+func withCloseGrace(d time.Duration) Option { return func(c *config) { c.grace = d } }

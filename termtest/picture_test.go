@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -17,9 +18,9 @@ func TestFailedTestKeepsPictures(t *testing.T) {
 	t.Setenv(termtest.FailureDirEnv, dir)
 	tb := &failedTB{TB: t, name: "TestPictured/case", failed: true}
 	term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'plain \033[31mred\033[m ok\n'; sleep 30`})
-	term.ExpectScreen().ToContain("red ok")
+	term.Expect(expect.Contains("red ok"))
 	base := filepath.Join(dir, "TestPictured", "case")
-	report := term.Terminal().Describe()
+	report := term.Terminal.Describe()
 	for _, want := range []string{"last screen as a picture: " + base + ".svg", "trace page (open in a browser): " + base + ".html", "ttyrig show " + base + ".cast"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%s", want, report)
@@ -49,7 +50,7 @@ func TestFailedTestKeepsPictures(t *testing.T) {
 
 // A golden mismatch draws the golden screen and the one got side by side.
 func TestGoldenMismatchPicture(t *testing.T) {
-	if goldenUpdate() {
+	if updating() {
 		t.Skip("-update rewrites golden files instead of comparing them")
 	}
 	t.Chdir(t.TempDir())
@@ -57,13 +58,13 @@ func TestGoldenMismatchPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden := "screen 30x4, cursor 2,1 (visible)\n  1 │hello 中\n  2 │\n    │^ cursor\n"
-	if err := os.WriteFile(filepath.Join("testdata", "hello.golden"), []byte(golden), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("testdata", "TestGoldenMismatchPicture-hello.golden"), []byte(golden), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	msg := fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", "echo help 中; sleep 30"},
 			termtest.WithSize(30, 4), termtest.WithTimeout(time.Second))
-		term.ExpectScreen().ToMatchGolden("hello")
+		term.Expect(termtest.Golden(tb, "hello"))
 	})
 	want := filepath.Join("testdata", "failures", "TestGoldenMismatchPicture.golden.svg")
 	if !strings.Contains(msg, "want and got side by side: "+want) {
@@ -74,7 +75,7 @@ func TestGoldenMismatchPicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(svg)
-	for _, part := range []string{">want: testdata/hello.golden</text>", ">got</text>", ">hello</text>", ">help</text>", ">中</text>"} {
+	for _, part := range []string{">want: testdata/TestGoldenMismatchPicture-hello.golden</text>", ">got</text>", ">hello</text>", ">help</text>", ">中</text>"} {
 		if !strings.Contains(s, part) {
 			t.Errorf("side-by-side picture lacks %s:\n%s", part, s)
 		}

@@ -79,7 +79,7 @@ func (f *fixtureTerm) waitReady() (ready.Transition, time.Duration) {
 	evs := f.truth()
 	gt, ok := truthAt(evs, returned)
 	if !ok || gt.Event != fixtures.EventReady {
-		f.t.Fatalf("WaitForReady returned %v while the fixture was %q\n%s\nground truth:\n%s", tr, gt.Event, f.Terminal().Describe(), logText(evs))
+		f.t.Fatalf("WaitForReady returned %v while the fixture was %q\n%s\nground truth:\n%s", tr, gt.Event, f.Describe(), logText(evs))
 	}
 	f.checkTimeline(time.Time{})
 	return tr, returned.Sub(gt.Time())
@@ -90,12 +90,12 @@ func (f *fixtureTerm) waitReady() (ready.Transition, time.Duration) {
 func (f *fixtureTerm) checkTimeline(since time.Time) {
 	f.t.Helper()
 	evs := f.truth()
-	for _, tr := range f.Terminal().Timeline() {
+	for _, tr := range f.Timeline() {
 		if !tr.State.Waiting() || tr.Time.Before(since) {
 			continue
 		}
 		if gt, ok := truthAt(evs, tr.Time); !ok || gt.Event != fixtures.EventReady {
-			f.t.Errorf("premature %s at %s while the fixture was %q\n%s\nground truth:\n%s", tr.State, tr.Time.Format("15:04:05.000"), gt.Event, f.Terminal().Describe(), logText(evs))
+			f.t.Errorf("premature %s at %s while the fixture was %q\n%s\nground truth:\n%s", tr.State, tr.Time.Format("15:04:05.000"), gt.Event, f.Describe(), logText(evs))
 		}
 	}
 }
@@ -116,8 +116,8 @@ func TestReadyAgentSpinnerInInputBox(t *testing.T) {
 	for _, prompt := range []string{"hello", "second turn"} {
 		f.Submit(prompt)
 		tr, lat := f.waitReady()
-		if !strings.Contains(f.Screen().Text(), "● "+prompt) {
-			t.Errorf("WaitForReady returned before the answer was on screen:\n%s", f.Screen())
+		if !strings.Contains(f.Snapshot().Text(), "● "+prompt) {
+			t.Errorf("WaitForReady returned before the answer was on screen:\n%s", f.Snapshot())
 		}
 		t.Logf("%q: ready %v after the turn ended (%s)", prompt, lat, tr.Reason)
 		if lat > 900*time.Millisecond {
@@ -133,8 +133,8 @@ func TestReadyAgentWithClaudeProfile(t *testing.T) {
 	f.Submit("hello")
 	tr, lat := f.waitReady()
 	t.Logf("ready %v after the turn ended (%s)", lat, tr.Reason)
-	if f.Terminal().Profile().Name != "claude" {
-		t.Errorf("profile %q", f.Terminal().Profile().Name)
+	if f.Profile().Name != "claude" {
+		t.Errorf("profile %q", f.Profile().Name)
 	}
 }
 
@@ -143,7 +143,7 @@ func TestReadyCarriageReturnSpinner(t *testing.T) {
 	f := spawnFixture(t, "spinner", []string{"-busy", "1500ms"})
 	tr, lat := f.waitReady()
 	t.Logf("ready %v after the prompt (%s)", lat, tr.Reason)
-	if got := f.Screen().Line(-1); got != "$ " {
+	if got := f.Snapshot().Line(-1); got != "$ " {
 		t.Errorf("last line %q, want the prompt", got)
 	}
 	f.Submit("build")
@@ -156,14 +156,14 @@ func TestReadySlowPrompt(t *testing.T) {
 	f := spawnFixture(t, "slowprompt", []string{"-gap", "300ms", "-work", "200ms"})
 	_, lat := f.waitReady()
 	t.Logf("ready %v after the second half of the prompt", lat)
-	if got := f.Screen().Line(-1); !strings.HasSuffix(got, "(main) $ ") {
+	if got := f.Snapshot().Line(-1); !strings.HasSuffix(got, "(main) $ ") {
 		t.Errorf("last line %q, want the whole prompt", got)
 	}
 	f.Submit("hi")
 	_, lat = f.waitReady()
 	t.Logf("after a command: ready %v after the prompt", lat)
-	if !strings.Contains(f.Screen().Text(), "ok: hi") {
-		t.Errorf("answer missing:\n%s", f.Screen())
+	if !strings.Contains(f.Snapshot().Text(), "ok: hi") {
+		t.Errorf("answer missing:\n%s", f.Snapshot())
 	}
 }
 
@@ -175,7 +175,7 @@ func TestReadyFullScreen(t *testing.T) {
 	f.Press(termtest.Rune('j'))
 	_, lat = f.waitReady()
 	t.Logf("after a key with 400ms of work: ready %v after the redraw", lat)
-	if got := f.Screen().Line(-1); !strings.Contains(got, "item 2/20") {
+	if got := f.Snapshot().Line(-1); !strings.Contains(got, "item 2/20") {
 		t.Errorf("status line %q, want item 2/20", got)
 	}
 }
@@ -195,8 +195,8 @@ func TestReadyChevronSelect(t *testing.T) {
 		t.Errorf("after Down: %v, want green highlighted", tr)
 	}
 	f.Submit("")
-	if code := f.Wait(); code != 0 || !strings.Contains(f.Screen().Text(), "answer: green") {
-		t.Errorf("exit %d, screen:\n%s", code, f.Screen())
+	if code := f.WaitExit(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: green") {
+		t.Errorf("exit %d, screen:\n%s", code, f.Snapshot())
 	}
 }
 
@@ -210,8 +210,8 @@ func TestReadyPermissionDialog(t *testing.T) {
 		t.Fatalf("WaitForReady = %v, want the permission question with 3 options", tr)
 	}
 	f.Type("1")
-	if code := f.Wait(); code != 0 || !strings.Contains(f.Screen().Text(), "answer: 1") {
-		t.Errorf("exit %d, screen:\n%s", code, f.Screen())
+	if code := f.WaitExit(); code != 0 || !strings.Contains(f.Snapshot().Text(), "answer: 1") {
+		t.Errorf("exit %d, screen:\n%s", code, f.Snapshot())
 	}
 }
 
@@ -221,8 +221,8 @@ func TestReadyCursorPositionQuery(t *testing.T) {
 		f := spawnFixture(t, "cpr", []string{fmt.Sprintf("-split=%v", split), "-want", "1;8"})
 		_, lat := f.waitReady()
 		t.Logf("split=%v: ready %v after the prompt", split, lat)
-		if !strings.Contains(f.Screen().Text(), "cursor at row 1 col 8") {
-			t.Errorf("screen:\n%s", f.Screen())
+		if !strings.Contains(f.Snapshot().Text(), "cursor at row 1 col 8") {
+			t.Errorf("screen:\n%s", f.Snapshot())
 		}
 		f.Submit("x")
 		f.waitReady()
@@ -250,7 +250,7 @@ func TestReadyLinePrompts(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args []string
-		kind string
+		kind ready.PromptKind
 		send string
 	}{
 		{"yesno", []string{"-delay", "400ms"}, "yesno", "y"},
@@ -261,12 +261,12 @@ func TestReadyLinePrompts(t *testing.T) {
 			f := spawnFixture(t, tc.name, tc.args)
 			tr, lat := f.waitReady()
 			t.Logf("question %v after it was drawn", lat)
-			if tr.State != ready.Question || string(tr.Prompt.Kind) != tc.kind {
+			if tr.State != ready.Question || tr.Prompt.Kind != tc.kind {
 				t.Fatalf("WaitForReady = %v, want a %s question", tr, tc.kind)
 			}
 			f.Submit(tc.send)
-			if code := f.Wait(); code != 0 {
-				t.Errorf("exit %d:\n%s", code, f.Screen())
+			if code := f.WaitExit(); code != 0 {
+				t.Errorf("exit %d:\n%s", code, f.Snapshot())
 			}
 		})
 	}
@@ -344,8 +344,8 @@ func TestSubmitRetriesSwallowedEnter(t *testing.T) {
 	// see that, which is why Submit checks. Judge only what came after.
 	f.WaitForReady()
 	f.checkTimeline(busy.Time())
-	if !strings.Contains(f.Screen().Text(), "● hello") {
-		t.Errorf("no answer:\n%s", f.Screen())
+	if !strings.Contains(f.Snapshot().Text(), "● hello") {
+		t.Errorf("no answer:\n%s", f.Snapshot())
 	}
 }
 
@@ -383,7 +383,7 @@ func TestRuntimeSelection(t *testing.T) {
 	}
 	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good))
 	tr := term.WaitForReady()
-	if p := term.Terminal().Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
+	if p := term.Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
 		t.Errorf("profile %+v", p)
 	}
 	if !strings.Contains(tr.Reason, "needs 300ms") {

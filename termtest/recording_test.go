@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -25,13 +26,13 @@ func TestRecordingOfBashSession(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "bash.cast")
 			term := spawnBash(t, termtest.WithRecording(path), termtest.WithRecordingVersion(version), termtest.WithSize(80, 24))
 			term.Type("echo recorded ✳ '<&>'\n")
-			term.ExpectScreen().ToContain("\nrecorded ✳ <&>\n")
+			term.Expect(expect.Contains("\nrecorded ✳ <&>\n"))
 			term.Resize(90, 25)
 			term.Type("exit 4\n")
-			if code := term.Wait(); code != 4 {
+			if code := term.WaitExit(); code != 4 {
 				t.Fatalf("exit status %d, want 4", code)
 			}
-			live := term.Screen().Text()
+			live := term.Snapshot().Text()
 			term.Close()
 
 			c, err := asciicast.ReadFile(path)
@@ -122,16 +123,16 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestSomething/case_1", failed: true}
 	first := termtest.Spawn(tb, bashArgv, bashEnv)
 	first.Type("echo kept\n")
-	first.ExpectScreen().ToContain("\nkept\n")
+	first.Expect(expect.Contains("\nkept\n"))
 	second := termtest.Spawn(tb, bashArgv, bashEnv)
 	second.Type("echo second\n")
-	second.ExpectScreen().ToContain("\nsecond\n")
+	second.Expect(expect.Contains("\nsecond\n"))
 
 	want := filepath.Join(dir, "TestSomething", "case_1.cast")
 	wantSecond := filepath.Join(dir, "TestSomething", "case_1~2.cast")
 	for term, path := range map[*termtest.Term]string{first: want, second: wantSecond} {
 		note := "recording: " + path + " (kept because the test failed)\n"
-		if d := term.Terminal().Describe(); !strings.Contains(d, note) {
+		if d := term.Describe(); !strings.Contains(d, note) {
 			t.Errorf("the report does not say %q:\n%s", note, d)
 		}
 	}
@@ -180,7 +181,7 @@ func TestFailureRecordingDefaultsToTestdata(t *testing.T) {
 		_ = os.Remove(filepath.Dir(want))
 		_ = os.Remove(filepath.Join("testdata", "failures")) // only if empty
 	})
-	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {
+	if d := term.Describe(); !strings.Contains(d, "recording: "+want+" (kept because the test failed)") {
 		t.Errorf("the report does not name %s:\n%s", want, d)
 	}
 	tb.runCleanups()
@@ -199,12 +200,12 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestPasses"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
 	term.Type("echo fine\n")
-	term.ExpectScreen().ToContain("\nfine\n")
+	term.Expect(expect.Contains("\nfine\n"))
 	if entries, _ := os.ReadDir(tmpDir); len(entries) != 1 {
 		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
 	}
 	// Until the cleanup, the closed session's recording can be read.
-	path := term.Terminal().RecordingPath()
+	path := term.RecordingPath()
 	term.Close()
 	if c, err := asciicast.ReadFile(path); err != nil {
 		t.Errorf("recording at RecordingPath after Close: %v", err)
@@ -227,8 +228,8 @@ func TestWithRecordingIsAlwaysKept(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestAsked"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv, termtest.WithRecording(path))
 	term.Type("echo asked\n")
-	term.ExpectScreen().ToContain("\nasked\n")
-	if d := term.Terminal().Describe(); !strings.Contains(d, "recording: "+path+"\n") {
+	term.Expect(expect.Contains("\nasked\n"))
+	if d := term.Describe(); !strings.Contains(d, "recording: "+path+"\n") {
 		t.Errorf("the report does not name %s:\n%s", path, d)
 	}
 	tb.runCleanups()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/creack/pty"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -63,14 +64,14 @@ func rigRoundTrip(ctx context.Context, b *testing.B) (total, closing time.Durati
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := term.ExpectScreen().ToContain("$ ").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, term, expect.Contains("$ ")); err != nil {
 		_ = term.Close()
 		b.Fatal(err)
 	}
 	if err := term.Type("echo round trip\n"); err != nil {
 		b.Fatal(err)
 	}
-	if err := term.ExpectScreen().ToContain("\nround trip\n$ ").Wait(ctx); err != nil {
+	if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {
 		_ = term.Close()
 		b.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func BenchmarkIdleHeap(b *testing.B) {
 				b.Fatal(err)
 			}
 			terms[i] = term
-			if err := term.ExpectScreen().ToContain("$ ").Wait(ctx); err != nil {
+			if err := expect.Wait(ctx, term, expect.Contains("$ ")); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -8,15 +8,17 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
-	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Term is a Terminal tied to a test: its methods fail the test with a full
-// report instead of returning errors, and the program is closed when the
-// test ends.
+// Term is a Terminal tied to a test: its actions and waits fail the test
+// with a full report instead of returning errors, and the program is closed
+// when the test ends. It embeds the Terminal, so what only reads (Snapshot,
+// State, Timeline, Describe, ...) is the Terminal's own, and a Term is an
+// expect.Source: expect.Wait(ctx, term, c) and gotools.Check(term, c) work
+// on it as on a Terminal.
 type Term struct {
-	tb   testing.TB
-	term *Terminal
+	tb testing.TB
+	*Terminal
 }
 
 // Spawn starts argv in a real PTY for the test and registers Close with
@@ -78,11 +80,8 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			_ = os.Remove(tmp)
 		}
 	})
-	return &Term{tb: tb, term: term}
+	return &Term{tb: tb, Terminal: term}
 }
-
-// Terminal returns the underlying Terminal, whose methods return errors.
-func (m *Term) Terminal() *Terminal { return m.term }
 
 func (m *Term) check(err error) {
 	if err != nil {
@@ -92,39 +91,43 @@ func (m *Term) check(err error) {
 }
 
 // Type sends text as if typed; newlines are Enter presses.
-func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.term.Type(text)) }
+func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.Terminal.Type(text)) }
 
 // Press sends key presses.
-func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.term.Press(keys...)) }
+func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.Terminal.Press(keys...)) }
 
 // Paste sends text as a (bracketed, if enabled) paste.
-func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.term.Paste(text)) }
+func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.Terminal.Paste(text)) }
 
 // Resize changes the terminal size; the program sees SIGWINCH.
-func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.term.Resize(cols, rows)) }
+func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.Terminal.Resize(cols, rows)) }
 
-// Screen returns a snapshot of the screen now.
-func (m *Term) Screen() screen.Snapshot { return m.term.Screen() }
-
-// WaitForReady waits, up to the terminal's timeout, until the program is
-// ready for input, and returns the ready state it saw (Ready or Question).
+// WaitForReady waits until the program is ready for input, up to the
+// terminal's timeout and never past the test's deadline, and returns the
+// ready state it saw (Ready or Question).
 func (m *Term) WaitForReady() ready.Transition {
 	m.tb.Helper()
-	tr, err := m.term.WaitForReadyContext(context.Background())
-	m.check(err)
+	ctx, cancel := m.ctx()
+	defer cancel()
+	tr, err := m.Terminal.WaitForReadyContext(ctx)
+	if err != nil {
+		m.fail(ctx, err)
+	}
 	return tr
 }
 
-// Wait waits, up to the terminal's timeout, for the program to exit and
-// returns its exit status.
-func (m *Term) Wait() int {
+// WaitExit waits for the program to exit, up to the terminal's timeout and
+// never past the test's deadline, and returns its exit status.
+func (m *Term) WaitExit() int {
 	m.tb.Helper()
-	ctx, cancel := m.term.bound(context.Background())
+	ctx, cancel := m.ctx()
 	defer cancel()
-	code, err := m.term.Wait(ctx)
-	m.check(err)
+	code, err := m.Terminal.WaitExit(ctx)
+	if err != nil {
+		m.fail(ctx, err)
+	}
 	return code
 }
 
 // Close ends the program now; it also runs at test cleanup.
-func (m *Term) Close() { m.tb.Helper(); m.check(m.term.Close()) }
+func (m *Term) Close() { m.tb.Helper(); m.check(m.Terminal.Close()) }

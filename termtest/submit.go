@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -42,7 +43,7 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 		// Enter in the same burst as the text reads as a pasted newline to
 		// agents that detect pastes by timing; let the echo settle first.
 		// Password prompts echo nothing, so there is nothing to wait for.
-		if st.Prompt == nil || st.Prompt.Kind != "password" {
+		if st.Prompt == nil || st.Prompt.Kind != ready.PromptPassword {
 			echoCtx, stop := context.WithTimeout(ctx, submitBound)
 			_, err := t.WaitForReadyContext(echoCtx)
 			stop()
@@ -133,5 +134,9 @@ var ErrNotTaken = errors.New("the program did not take the line")
 // (see SubmitContext); it fails the test otherwise.
 func (m *Term) Submit(text string) {
 	m.tb.Helper()
-	m.check(m.term.SubmitContext(context.Background(), text))
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := m.Terminal.SubmitContext(ctx, text); err != nil {
+		m.fail(ctx, err)
+	}
 }

@@ -310,11 +310,7 @@ func (t *Terminal) timerLoop() {
 // screen, readiness and recording, as a replay of the recording makes it.
 func (t *Terminal) Session() *session.Session { return t.sess }
 
-// Screen returns the screen as it is now.
-func (t *Terminal) Screen() screen.Snapshot { return t.sess.Snapshot() }
-
-// Snapshot returns the screen as it is now (the same as Screen; it makes a
-// Terminal an expect.Source).
+// Snapshot returns the screen as it is now.
 func (t *Terminal) Snapshot() screen.Snapshot { return t.sess.Snapshot() }
 
 // Changed returns a channel closed at the next change of screen, state or
@@ -338,8 +334,9 @@ func (t *Terminal) ExitCode() (int, bool) {
 	}
 }
 
-// Wait waits for the program to exit and returns its exit status.
-func (t *Terminal) Wait(ctx context.Context) (int, error) {
+// WaitExit waits for the program to exit and returns its exit status.
+// (expect.Wait is the wait for what the screen shows.)
+func (t *Terminal) WaitExit(ctx context.Context) (int, error) {
 	select {
 	case <-t.done:
 		code, _ := t.ExitCode()
@@ -354,9 +351,6 @@ func (t *Terminal) State() ready.Transition { return t.sess.Current() }
 
 // Timeline returns every state transition so far.
 func (t *Terminal) Timeline() []ready.Transition { return t.sess.Timeline() }
-
-// LastOutput returns the most recent output bytes (up to 2 KiB).
-func (t *Terminal) LastOutput() []byte { return t.sess.LastOutput() }
 
 // Timeout returns the terminal's default wait bound.
 func (t *Terminal) Timeout() time.Duration { return t.cfg.timeout }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
@@ -25,21 +26,21 @@ var bashEnv = termtest.WithEnv("PS1=$ ", "HISTFILE=")
 func spawnBash(t *testing.T, opts ...termtest.Option) *termtest.Term {
 	t.Helper()
 	term := termtest.Spawn(t, bashArgv, append([]termtest.Option{bashEnv}, opts...)...)
-	term.ExpectScreen().Line(-1).ToEqual("$ ")
+	term.Expect(expect.Line(-1).Equals("$ "))
 	return term
 }
 
 func TestBashEcho(t *testing.T) {
 	term := termtest.Spawn(t, bashArgv, bashEnv)
 	term.WaitForReady()
-	term.ExpectScreen().ToEqual("$ ")
+	term.Expect(expect.Equals("$ "))
 	term.Type("echo hi\n")
-	term.ExpectScreen().ToContain("\nhi\n")
-	term.ExpectScreen().Line(-1).ToEqual("$ ")
-	term.ExpectScreen().ToEqual("$ echo hi\nhi\n$ ")
-	term.ExpectScreen().ToHaveCursorAt(3, 3)
+	term.Expect(expect.Contains("\nhi\n"))
+	term.Expect(expect.Line(-1).Equals("$ "))
+	term.Expect(expect.Equals("$ echo hi\nhi\n$ "))
+	term.Expect(expect.CursorAt(3, 3))
 	term.Type("exit 3\n")
-	if code := term.Wait(); code != 3 {
+	if code := term.WaitExit(); code != 3 {
 		t.Errorf("exit code %d, want 3", code)
 	}
 }
@@ -47,7 +48,7 @@ func TestBashEcho(t *testing.T) {
 // A grandchild that keeps the PTY open must not keep Close waiting.
 func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "setsid sleep 30 & echo started; sleep 30"})
-	term.ExpectScreen().ToContain("started")
+	term.Expect(expect.Contains("started"))
 	start := time.Now()
 	term.Close()
 	if d := time.Since(start); d > 3*time.Second {
@@ -69,10 +70,10 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	rec := filepath.Join(dir, "flood.cast")
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; exec cat " + file},
 		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(30*time.Second))
-	if code := term.Wait(); code != 0 {
+	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("cat exited with %d", code)
 	}
-	got := term.Screen()
+	got := term.Snapshot()
 	term.Close()
 
 	cast, err := asciicast.ReadFile(rec)

@@ -48,7 +48,7 @@ func demo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n== %s after %.3fs (%s)\n%s", tr.State, tr.Time.Sub(term.Started()).Seconds(), tr.Reason, term.Screen())
+	fmt.Fprintf(stdout, "\n== %s after %.3fs (%s)\n%s", tr.State, tr.Time.Sub(term.Started()).Seconds(), tr.Reason, term.Snapshot())
 	for _, prompt := range []string{"say hi", "and once more"} {
 		fmt.Fprintf(stdout, "\n== Submit(%q): type, press Enter, confirm the agent took it\n", prompt)
 		if err := term.SubmitContext(ctx, prompt); err != nil {
@@ -59,7 +59,7 @@ func demo(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "\n== %s at +%.3fs (%s)\n%s", tr.State, tr.Time.Sub(term.Started()).Seconds(), tr.Reason, term.Screen())
+		fmt.Fprintf(stdout, "\n== %s at +%.3fs (%s)\n%s", tr.State, tr.Time.Sub(term.Started()).Seconds(), tr.Reason, term.Snapshot())
 	}
 	live := term.Timeline()
 	if err := term.Close(); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -241,12 +242,12 @@ func TestRecordInATerminal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"ttyrig", "record", "-o", path, "--", "sh", "-c", `printf 'name? '; read a; printf 'hi %s\n' "$a"`},
 		termtest.WithSize(60, 10))
-	term.ExpectScreen().ToContain("name? ")
+	term.Expect(expect.Contains("name? "))
 	term.Type("\x1dr") // Ctrl-] r: ready
 	term.Type("bob\r")
-	term.ExpectScreen().ToContain("hi bob")
-	term.ExpectScreen().ToContain("1 marker) to ")
-	if code := term.Wait(); code != 0 {
+	term.Expect(expect.Contains("hi bob"))
+	term.Expect(expect.Contains("1 marker) to "))
+	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("ttyrig record exited %d", code)
 	}
 	head, err := os.ReadFile(path)
@@ -291,11 +292,11 @@ func TestRecordInATerminal(t *testing.T) {
 func TestRecordInATerminalOfNoSize(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"sh", "-c", "stty cols 0 rows 0 && exec $TTYRIG record -o " + path + " -- echo hello"})
-	term.ExpectScreen().ToContain("recorded echo")
-	if code := term.Wait(); code != 0 {
+	term.Expect(expect.Contains("recorded echo"))
+	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("ttyrig record exited %d", code)
 	}
-	term.ExpectScreen().ToContain("reports no size; recording at 100x30")
+	term.Expect(expect.Contains("reports no size; recording at 100x30"))
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -324,7 +325,7 @@ func TestRecordMarksOnSignals(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "go? "; read a'`})
-	term.ExpectScreen().ToContain("go? ")
+	term.Expect(expect.Contains("go? "))
 	b, err := os.ReadFile(pidfile)
 	if err != nil {
 		t.Fatal(err)
@@ -340,8 +341,8 @@ func TestRecordMarksOnSignals(t *testing.T) {
 		time.Sleep(50 * time.Millisecond) // signals of one kind may merge; keep them apart
 	}
 	term.Type("\r")
-	term.ExpectScreen().ToContain("2 markers")
-	term.Wait()
+	term.Expect(expect.Contains("2 markers"))
+	term.WaitExit()
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +364,7 @@ func TestRecordStoppedBySignalKeepsTheRecording(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'echo started; sleep 30'`})
-	term.ExpectScreen().ToContain("started")
+	term.Expect(expect.Contains("started"))
 	b, err := os.ReadFile(pidfile)
 	if err != nil {
 		t.Fatal(err)
@@ -375,8 +376,8 @@ func TestRecordStoppedBySignalKeepsTheRecording(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	term.ExpectScreen().ToContain("terminated: stopped sh")
-	term.Wait()
+	term.Expect(expect.Contains("terminated: stopped sh"))
+	term.WaitExit()
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -402,8 +403,8 @@ func TestCalibrateShowsProgressOnManyFiles(t *testing.T) {
 func TestRecordCastVersion3(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"ttyrig", "record", "--cast-version", "3", "-o", path, "--", "echo", "hello v3"})
-	term.ExpectScreen().ToContain("recorded echo")
-	term.Wait()
+	term.Expect(expect.Contains("recorded echo"))
+	term.WaitExit()
 	head, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -422,9 +423,9 @@ func TestRecordKilledKeepsWhatHappened(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "name? "; read a; echo "hello $a"; sleep 30'`})
-	term.ExpectScreen().ToContain("name? ")
+	term.Expect(expect.Contains("name? "))
 	term.Type("ann\r")
-	term.ExpectScreen().ToContain("hello ann")
+	term.Expect(expect.Contains("hello ann"))
 	b, err := os.ReadFile(pidfile)
 	if err != nil {
 		t.Fatal(err)
@@ -436,7 +437,7 @@ func TestRecordKilledKeepsWhatHappened(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	term.Wait()
+	term.WaitExit()
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

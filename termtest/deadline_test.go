@@ -1,0 +1,59 @@
+package termtest_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// TestWaitPastTheDeadline is run by TestWaitsHonourTheTestDeadline in a
+// child test binary with -test.timeout 3s: its wait (default bound 10 s)
+// must stop before go test's own panic.
+func TestWaitPastTheDeadline(t *testing.T) {
+	if os.Getenv("TTYRIG_DEADLINE_CHILD") == "" {
+		t.Skip("run by TestWaitsHonourTheTestDeadline")
+	}
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo waiting; sleep 60"})
+	term.Expect(expect.Contains("never shown"))
+}
+
+func TestWaitsHonourTheTestDeadline(t *testing.T) {
+	t.Parallel()
+	failures := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestWaitPastTheDeadline$", "-test.timeout", "3s", "-test.v")
+	cmd.Env = append(os.Environ(), "TTYRIG_DEADLINE_CHILD=1", termtest.FailureDirEnv+"="+failures)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	if err == nil {
+		t.Fatalf("the child test passed:\n%s", out)
+	}
+	msg := string(out)
+	if strings.Contains(msg, "panic: test timed out") {
+		t.Fatalf("the wait ran into go test's timeout panic:\n%s", msg)
+	}
+	for _, want := range []string{
+		"--- FAIL: TestWaitPastTheDeadline",
+		`waiting until: the screen contains "never shown"`,
+		"  1 │waiting",
+		"readiness timeline:",
+		"the test's deadline (go test -timeout) is near",
+		"recording of the failed session kept at",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the child's output lacks %q:\n%s", want, msg)
+		}
+	}
+	if took > 3*time.Second {
+		t.Errorf("the child took %v with -timeout 3s", took)
+	}
+	if _, err := os.Stat(filepath.Join(failures, "TestWaitPastTheDeadline.cast")); err != nil {
+		t.Errorf("no kept recording: %v", err)
+	}
+}
