@@ -123,7 +123,7 @@ func TestRecorderErrorSurfaces(t *testing.T) {
 	}
 	s := newSession(t, session.WithRecorder(w))
 	s.Output(t0, []byte("hello"))
-	if got := s.Snapshot().Line(0); got != "hello" {
+	if got := s.Snapshot().Line(1); got != "hello" {
 		t.Errorf("screen %q after a failed recording", got)
 	}
 	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "disk full") {
