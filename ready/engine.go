@@ -83,6 +83,7 @@ type Engine struct {
 	syncSince             time.Time
 	anim                  animation
 	proto                 protocols
+	kern                  kernelSignal // the kernel's view (kernel.go)
 
 	inputAt  time.Time
 	answered *Prompt // the question on screen when input was last sent
@@ -147,6 +148,11 @@ func (e *Engine) Observe(ev Event) []Transition {
 	}
 	if ev.Time.After(e.now) {
 		e.now = ev.Time
+	}
+	if ev.Kind == Kernel {
+		e.kern.observe(ev.Kernel)
+	} else {
+		e.kern.heard()
 	}
 	switch ev.Kind {
 	case Exit:
@@ -441,6 +447,11 @@ func (e *Engine) evaluate(now time.Time) decision {
 	// 1. The program says it reads input (OSC 133;B).
 	if why, ok := e.proto.ready(); ok {
 		return decision{state: Ready, signal: SignalProtocol, reason: why}
+	}
+
+	// The kernel: blocked reading the terminal, or not waiting on it.
+	if d, ok := e.kernelDecision(v); ok {
+		return d
 	}
 
 	// 2. A question on screen, once it has stopped being drawn. Waiting

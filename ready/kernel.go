@@ -1,0 +1,56 @@
+package ready
+
+import (
+	"github.com/ttyrig/ttyrig/kernel"
+)
+
+// kernelSignal weighs the kernel's view of the terminal (package kernel):
+// whether the foreground process group is blocked reading the terminal,
+// working elsewhere, or watching it from an event loop.
+//
+// The rule, measured on python3 input(), bash, sqlite3, bc, node's
+// readline and a bubbletea program:
+//
+//   - ready, at once, when the latest observation was made after the last
+//     output and input and says Reading (every process single-threaded,
+//     one blocked waiting for the terminal alone, no timeout: read(2), or
+//     readline's pselect6 on the terminal), with no output pending and no
+//     input unread. Such a program cannot draw anything more until it gets
+//     input, so what the screen shows is final. python3, bash, sqlite3 and
+//     bc all wait like this at their prompts;
+//   - busy when it says Working: no thread of the foreground group waits
+//     on the terminal at all (sqlite3 running a silent query, sleep in
+//     clock_nanosleep after the shell handed it the terminal, python in
+//     time.sleep), whatever the screen shows. An observation stays true
+//     for busy until the next one, which termtest takes every few
+//     milliseconds while the engine is not ready;
+//   - nothing otherwise. Event loops (node, Go's bubbletea, asyncio) wait
+//     in epoll or pselect with the terminal in the set among threads both
+//     when idle and between frames of a spinner: Watching says neither, and
+//     the screen's signals decide.
+type kernelSignal struct {
+	view  kernel.View
+	fresh bool // observed after the last output, input and resize
+}
+
+// observe takes a new observation.
+func (k *kernelSignal) observe(v kernel.View) { k.view, k.fresh = v, true }
+
+// heard notes an event the last observation predates.
+func (k *kernelSignal) heard() { k.fresh = false }
+
+// decide returns the kernel's vote, if it has one.
+func (e *Engine) kernelDecision(v *view) (decision, bool) {
+	k := e.kern
+	switch {
+	case k.view.Wait == kernel.Working:
+		return e.notReady(SignalKernel, "the foreground process is not waiting on the terminal (%s)", k.view.Doing), true
+	case k.view.Wait != kernel.Reading || !k.fresh || k.view.Pending || k.view.Unread > 0:
+		return decision{}, false
+	case v.prompt != nil && !e.movedOn():
+		return decision{state: Question, signal: SignalKernel, prompt: v.prompt,
+			reason: "question on screen; the foreground process is blocked reading the terminal (" + k.view.Doing + ")"}, true
+	}
+	return decision{state: Ready, signal: SignalKernel,
+		reason: "the foreground process is blocked reading the terminal (" + k.view.Doing + "), all output drawn, no input unread"}, true
+}
