@@ -66,7 +66,12 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 		}
 		p := proc{comm: st.comm}
 		for _, tid := range tids {
-			p.threads = append(p.threads, o.thread(pid, tid, st.state))
+			th := o.thread(pid, tid, st.state)
+			if th.sole && signalled(pid, tid) {
+				// A signal is on its way (^C): the wait is about to end.
+				th.sole, th.running, th.call = false, true, th.call+" signalled"
+			}
+			p.threads = append(p.threads, th)
 		}
 		procs = append(procs, p)
 	}
@@ -300,6 +305,33 @@ func readMem(pid int, addr uint64, n int) ([]byte, bool) {
 		return nil, false
 	}
 	return buf, true
+}
+
+// signalled reports whether the thread has a signal pending that it does
+// not block: it is woken, or about to be, whatever call it sits in.
+func signalled(pid, tid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	if err != nil {
+		return true // cannot tell: not a sure wait
+	}
+	var pending, blocked uint64
+	for line := range bytes.Lines(b) {
+		k, v, ok := strings.Cut(string(line), ":")
+		if !ok {
+			continue
+		}
+		x, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "SigPnd", "ShdPnd":
+			pending |= x
+		case "SigBlk":
+			blocked = x
+		}
+	}
+	return pending&^blocked != 0
 }
 
 // stat is what /proc/<pid>/stat says that matters here.

@@ -2,6 +2,8 @@ package recordings
 
 import (
 	"fmt"
+
+	"github.com/ttyrig/ttyrig/kernel"
 	"strconv"
 	"strings"
 	"time"
@@ -87,6 +89,9 @@ type Event struct {
 
 	// Code is the exit status of an Exit event.
 	Code int
+
+	// Kernel is the observation of a Kernel event.
+	Kernel kernel.View
 
 	// Line is the 1-based line of the file the event was read from, for
 	// messages about it; 0 for events not read from a file.

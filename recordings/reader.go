@@ -309,6 +309,10 @@ func (r *Reader) parseEvent(line []byte) (ev Event, known bool, err error) {
 		if ev.Code, err = strconv.Atoi(ev.Data); err != nil {
 			return ev, false, fmt.Errorf("exit status %q is not an integer", ev.Data)
 		}
+	case Kernel:
+		if ev.Kernel, err = parseKernel(ev.Data); err != nil {
+			return ev, false, err
+		}
 	}
 	return ev, true, nil
 }
@@ -321,7 +325,7 @@ func isJSON(v json.RawMessage, first string) bool {
 
 func (k EventKind) known() bool {
 	switch k {
-	case Output, Input, Resize, Marker, Exit:
+	case Output, Input, Resize, Marker, Exit, Kernel:
 		return true
 	}
 	return false

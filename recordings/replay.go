@@ -382,6 +382,8 @@ func (r *Replayer) apply(e Event, at time.Time) []ready.Transition {
 		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Resize, Screen: r.scr.Snapshot()})
 	case Exit:
 		return r.exit(at, e.Code)
+	case Kernel:
+		return r.eng.Observe(ready.Event{Time: at, Kind: ready.Kernel, Kernel: e.Kernel})
 	case Marker:
 		if code, ok := exitMarkerCode(e.Data); ok {
 			return r.exit(at, code)

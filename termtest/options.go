@@ -23,6 +23,7 @@ type config struct {
 	clock            clock.Clock
 	grace            time.Duration
 	readyOpts        []ready.Option // extra engine options (benchmarks add shadow detectors)
+	noKernel         bool           // WithoutKernelView (kernel.go)
 }
 
 func defaultConfig() config {

@@ -53,6 +53,8 @@ type Terminal struct {
 	stop      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+
+	kern *kernelWatch // the kernel's view (kernel.go); nil where unavailable
 }
 
 // recorder is where a session is recorded (package recordings' Writer).
@@ -135,6 +137,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	t.in = newInputQueue(t.pty)
 	t.scr = screen.New(cfg.cols, cfg.rows, screen.WithClock(cfg.clock), screen.WithReplies(t.in.reply))
 
+	t.watchKernel()
 	go t.reap()
 	go t.readLoop()
 	go t.timerLoop()
@@ -198,7 +201,7 @@ func (t *Terminal) readLoop() {
 	buf := make([]byte, maxBatch)
 	raw, rawErr := t.pty.SyscallConn()
 	for {
-		n, err := t.pty.Read(buf)
+		n, err := t.readHeld(raw, buf) // kernel.go: holds off observations until the engine has the batch
 		if n > 0 && err == nil && rawErr == nil {
 			n += readAvailable(raw, buf[n:])
 		}
@@ -214,6 +217,7 @@ func (t *Terminal) readLoop() {
 			}
 			t.observe(ready.Event{Time: now, Kind: ready.Output, Data: chunk, Screen: snap})
 			t.mu.Unlock()
+			t.readFed()
 		}
 		if err != nil {
 			return // EIO once the program and its children closed the PTY
@@ -273,6 +277,7 @@ func (t *Terminal) timerLoop() {
 // observe feeds the engine and wakes everyone waiting. Call with t.mu held.
 func (t *Terminal) observe(ev ready.Event) {
 	t.eng.Observe(ev)
+	t.kernelHeard(ev)
 	t.notifyLocked()
 	select {
 	case t.kick <- struct{}{}:
@@ -400,6 +405,7 @@ func (t *Terminal) Close() error {
 		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
+		t.stopKernel()
 		t.in.close()
 		close(t.stop)
 		<-t.timerDone

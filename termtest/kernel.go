@@ -1,0 +1,208 @@
+package termtest
+
+import (
+	"io"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/ttyrig/ttyrig/kernel"
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// How often the kernel is asked while an answer matters: every
+// kernelEvery while the engine is not ready, and once after every event,
+// but never twice within kernelGap. An observation costs 0.1–0.4 ms.
+const (
+	kernelEvery = 5 * time.Millisecond
+	kernelGap   = time.Millisecond
+)
+
+// WithoutKernelView stops the terminal from asking the kernel whether the
+// program is reading its input (Linux; elsewhere it never does): readiness
+// and Submit then go by the screen alone, as in a replay of a recording
+// made without it.
+func WithoutKernelView() Option { return func(c *config) { c.noKernel = true } }
+
+// kernelWatch asks the kernel about the terminal (package kernel) and
+// feeds what it says to the engine as ready.Kernel events, recorded like
+// any other event.
+type kernelWatch struct {
+	obs *kernel.Observer
+	// read is held by the read loop from a read until the engine has the
+	// batch, and by each observation: an observation never races a batch
+	// read but not yet seen by the engine, so "no output pending" means
+	// the engine has seen everything the program wrote.
+	read sync.Mutex
+	kick chan struct{}
+	stop chan struct{}
+	done chan struct{}
+
+	// Under Terminal.mu.
+	heard    uint64      // events fed to the engine
+	fed      uint64      // heard when the last observation was fed
+	last     kernel.View // the last observation fed
+	latest   kernel.View // the last observation made
+	latestAt time.Time   // when it was started
+}
+
+// watchKernel starts observing the kernel, where it can be.
+func (t *Terminal) watchKernel() {
+	if t.cfg.noKernel {
+		return
+	}
+	obs, err := kernel.Open(t.pty, t.cmd.Process.Pid)
+	if err != nil {
+		return // not Linux: the screen alone decides
+	}
+	t.kern = &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go t.kernelLoop()
+}
+
+// stopKernel ends the observations.
+func (t *Terminal) stopKernel() {
+	if t.kern != nil {
+		close(t.kern.stop)
+		<-t.kern.done
+	}
+}
+
+// kernelHeard notes an event for the observer: the engine now needs a
+// new observation. Call with t.mu held.
+func (t *Terminal) kernelHeard(ev ready.Event) {
+	if t.kern == nil || ev.Kind == ready.Kernel {
+		return
+	}
+	t.kern.heard++
+	select {
+	case t.kern.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (t *Terminal) kernelLoop() {
+	k := t.kern
+	defer close(k.done)
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	var last time.Time
+	for {
+		select {
+		case <-k.stop:
+			return
+		case <-k.kick:
+		case <-timer.C:
+		}
+		if wait := kernelGap - time.Since(last); wait > 0 {
+			timer.Reset(wait)
+			continue
+		}
+		last = time.Now()
+		if t.observeKernel() {
+			timer.Reset(kernelEvery)
+		} else {
+			timer.Stop()
+		}
+	}
+}
+
+// observeKernel asks the kernel once and feeds the engine what it says
+// when the engine has not heard it since the last event. It reports
+// whether the engine still wants to hear more (it is not ready).
+func (t *Terminal) observeKernel() bool {
+	k := t.kern
+	k.read.Lock()
+	defer k.read.Unlock()
+	t.mu.Lock()
+	if t.exited || t.closed {
+		t.mu.Unlock()
+		return false
+	}
+	input, started := t.lastInput, t.cfg.clock.Now()
+	t.mu.Unlock()
+
+	v, err := k.obs.Observe()
+
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.exited || t.closed {
+		return false
+	}
+	if err != nil || !t.lastInput.Equal(input) {
+		// The program may be gone (it is reaped soon), or input was sent
+		// while the kernel was asked: ask again.
+		return true
+	}
+	k.latest, k.latestAt = v, started
+	if v != k.last || k.heard != k.fed {
+		k.last, k.fed = v, k.heard
+		now := t.cfg.clock.Now()
+		if r, ok := t.rec.(interface {
+			Kernel(time.Duration, kernel.View) error
+		}); ok {
+			_ = r.Kernel(now.Sub(t.start), v)
+		}
+		t.observe(ready.Event{Time: now, Kind: ready.Kernel, Kernel: v})
+	}
+	return !t.eng.Current().State.Waiting()
+}
+
+// readHeld reads the next batch from the PTY. With a kernel observer it
+// returns holding kern.read when n > 0, to be released by readFed once
+// the engine has the batch.
+func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
+	if t.kern == nil || raw == nil {
+		return t.pty.Read(buf)
+	}
+	var n int
+	var err error
+	rerr := raw.Read(func(fd uintptr) bool {
+		t.kern.read.Lock()
+		n, err = syscall.Read(int(fd), buf)
+		if err == syscall.EAGAIN || err == syscall.EINTR {
+			t.kern.read.Unlock()
+			return false // wait until the PTY is readable
+		}
+		if n <= 0 {
+			t.kern.read.Unlock()
+		}
+		return true
+	})
+	switch {
+	case rerr != nil:
+		return 0, rerr // a read deadline (Close)
+	case err != nil:
+		return 0, err
+	case n <= 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// readFed releases what readHeld holds once the engine has the batch.
+func (t *Terminal) readFed() {
+	if t.kern != nil {
+		t.kern.read.Unlock()
+	}
+}
+
+// kernelUnread reports whether a line written by written was taken by the
+// program as far as the kernel can tell: decided is false where the kernel
+// is not observed; otherwise taken is false until an observation started
+// after written finds no input left unread.
+func (t *Terminal) kernelUnread(written time.Time) (decided, taken bool, unread int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.kern == nil {
+		return false, false, 0
+	}
+	k := t.kern
+	if k.latestAt.Before(written) {
+		select { // ask now
+		case k.kick <- struct{}{}:
+		default:
+		}
+		return true, false, 0
+	}
+	return true, k.latest.Unread == 0, k.latest.Unread
+}

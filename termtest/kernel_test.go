@@ -1,0 +1,192 @@
+//go:build linux
+
+package termtest_test
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// need fails the test when a program the tests drive is missing: make
+// tools installs them (python3, sqlite3, bc).
+func need(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Fatalf("%s is not installed; run make tools: %v", name, err)
+	}
+}
+
+// wantKernelReady fails unless tr is a ready state the kernel decided.
+func wantKernelReady(t testing.TB, term *termtest.Term, tr ready.Transition) {
+	t.Helper()
+	if tr.Signal != ready.SignalKernel {
+		t.Fatalf("ready by %s (%s), want the kernel's word\n%s", tr.Signal, tr.Reason, term.Terminal().Describe())
+	}
+}
+
+// A program that never reads its input looks as if it took a line: the
+// kernel echoes it and moves the cursor. Submit must not believe it.
+func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
+	t.Parallel()
+	bin := fixtures.Build(t, "deaf")
+	term, err := termtest.Start(context.Background(), []string{bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	err = term.SubmitContext(context.Background(), "hello")
+	if !errors.Is(err, termtest.ErrNotTaken) || !strings.Contains(err.Error(), "input queue") {
+		t.Fatalf("SubmitContext = %v, want ErrNotTaken saying the line is still in the input queue", err)
+	}
+
+	// Without the kernel's view, the echo fooled Submit: the blind spot
+	// this closes.
+	blind, err := termtest.Start(context.Background(), []string{bin}, termtest.WithoutKernelView())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer blind.Close()
+	if err := blind.SubmitContext(context.Background(), "hello"); err != nil {
+		t.Fatalf("without the kernel's view Submit was expected to be fooled by the echo; it said %v", err)
+	}
+}
+
+// python3's input() blocks in read: ready the moment the prompt is out,
+// each turn, with no quiet window.
+func TestPythonInputReadyByKernel(t *testing.T) {
+	t.Parallel()
+	need(t, "python3")
+	term := termtest.Spawn(t, []string{"python3", "-c", "while True: print('you said', input('name? '))"})
+	wantKernelReady(t, term, term.WaitForReady())
+	for _, name := range []string{"ada", "grace"} {
+		term.Submit(name)
+		tr := term.WaitForReady()
+		wantKernelReady(t, term, tr)
+		if got := term.Screen().Line(-2); got != "you said "+name {
+			t.Errorf("line above the prompt %q, want the answer to %q\n%s", got, name, term.Screen())
+		}
+	}
+}
+
+// bc prints no prompt at all: only silence could tell, 2 s a turn. It
+// blocks reading, so the kernel tells at once.
+func TestBcReadyByKernel(t *testing.T) {
+	t.Parallel()
+	need(t, "bc")
+	term := termtest.Spawn(t, []string{"bc", "-q"})
+	wantKernelReady(t, term, term.WaitForReady())
+	start := time.Now()
+	term.Submit("2^10")
+	wantKernelReady(t, term, term.WaitForReady())
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a bc turn took %v; the silence fallback would take 2s", d) // a bound, not a timing target
+	}
+	if got := term.Screen().Line(-2); got != "1024" {
+		t.Errorf("answer %q, want 1024\n%s", got, term.Screen())
+	}
+}
+
+// A silent query: sqlite3 runs it, so the kernel says busy until the
+// answer is drawn (the 2 s silence fallback fired under the echoed query
+// when it ran longer than that).
+func TestSqliteSilentQueryIsBusy(t *testing.T) {
+	t.Parallel()
+	need(t, "sqlite3")
+	term := termtest.Spawn(t, []string{"sqlite3"}, termtest.WithTimeout(30*time.Second))
+	term.WaitForReady()
+	term.Submit("with recursive c(x) as (select 1 union all select x+1 from c where x<6000000) select count(*) from c;")
+	tr := term.WaitForReady()
+	if !strings.Contains(term.Screen().Text(), "6000000\n") {
+		t.Fatalf("ready (%s: %s) before the answer was drawn\n%s", tr.Signal, tr.Reason, term.Screen())
+	}
+	wantKernelReady(t, term, tr)
+}
+
+// The same with a silence that does not depend on the machine's speed:
+// sqlite3 waits 3 s for a shell command that prints nothing.
+func TestSqliteSilentCommandIsBusy(t *testing.T) {
+	t.Parallel()
+	need(t, "sqlite3")
+	term := termtest.Spawn(t, []string{"sqlite3"})
+	term.WaitForReady()
+	start := time.Now()
+	term.Submit(".shell sleep 3")
+	tr := term.WaitForReady()
+	if d := time.Since(start); d < 3*time.Second {
+		t.Fatalf("ready after %v (%s: %s), while sqlite3 still waited for sleep 3\n%s", d, tr.Signal, tr.Reason, term.Terminal().Describe())
+	}
+	wantKernelReady(t, term, tr)
+}
+
+// Ctrl-C right after a command: whatever the screen shows (^C, no
+// prompt), bash is ready only once it is back at its prompt.
+func TestBashCtrlCRightAfterSubmit(t *testing.T) {
+	t.Parallel()
+	term := termtest.Spawn(t, bashArgv, bashEnv)
+	term.WaitForReady()
+	term.Type("sleep 2\n")
+	term.Press(termtest.Ctrl('c'))
+	start := time.Now()
+	tr := term.WaitForReady()
+	if got := term.Screen().Line(-1); got != "$ " {
+		t.Fatalf("ready (%s: %s) after %v with the last line %q, want bash's prompt\n%s",
+			tr.Signal, tr.Reason, time.Since(start), got, term.Terminal().Describe())
+	}
+}
+
+// A live session's recording holds what the kernel said; its replay
+// makes the same decisions.
+func TestKernelObservationsReplay(t *testing.T) {
+	t.Parallel()
+	need(t, "bc")
+	rec := filepath.Join(t.TempDir(), "bc.cast")
+	term := termtest.Spawn(t, []string{"bc", "-q"}, termtest.WithRecording(rec))
+	term.WaitForReady()
+	term.Submit("6*7")
+	term.WaitForReady()
+	live := term.Terminal().Timeline()
+	term.Close()
+
+	cast, err := recordings.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernels := 0
+	for _, e := range cast.Events {
+		if e.Kind == recordings.Kernel {
+			kernels++
+		}
+	}
+	if kernels == 0 {
+		t.Fatalf("no kernel events in the recording")
+	}
+	rep, err := recordings.Replay(cast, recordings.WithTail(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	replayed := rep.Run()
+	summary := func(trs []ready.Transition) string {
+		var b strings.Builder
+		for _, tr := range trs {
+			if tr.State == ready.Exited {
+				break
+			}
+			b.WriteString(string(tr.State) + " by " + string(tr.Signal) + ": " + tr.Reason + "\n")
+		}
+		return b.String()
+	}
+	if got, want := summary(replayed), summary(live); got != want {
+		t.Errorf("replay decided\n%s\nlive decided\n%s", got, want)
+	}
+}
