@@ -150,7 +150,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 		e.now = ev.Time
 	}
 	if ev.Kind == Kernel {
-		e.kern.observe(ev.Kernel)
+		e.observeKernel(ev)
 	} else {
 		e.kern.heard()
 	}

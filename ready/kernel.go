@@ -24,17 +24,30 @@ import (
 //     time.sleep), whatever the screen shows. An observation stays true
 //     for busy until the next one, which termtest takes every few
 //     milliseconds while the engine is not ready;
+//   - busy while output is pending in the terminal or input sits unread:
+//     the screen is not final, or the program has not seen what was typed
+//     (in canonical mode the kernel counts only complete lines, so a
+//     half-typed line does not count);
 //   - nothing otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
 //     the screen's signals decide.
+//
+// When the group stops working, the screen's quiet windows start again:
+// a program silent through a long computation is not "quiet" the moment
+// it finishes, before it has drawn its answer.
 type kernelSignal struct {
 	view  kernel.View
 	fresh bool // observed after the last output, input and resize
 }
 
-// observe takes a new observation.
-func (k *kernelSignal) observe(v kernel.View) { k.view, k.fresh = v, true }
+// observeKernel takes a new observation of the kernel.
+func (e *Engine) observeKernel(ev Event) {
+	if e.kern.view.Wait == kernel.Working && ev.Kernel.Wait != kernel.Working && ev.Time.After(e.lastChange) {
+		e.lastChange, e.lastSolid = ev.Time, ev.Time
+	}
+	e.kern.view, e.kern.fresh = ev.Kernel, true
+}
 
 // heard notes an event the last observation predates.
 func (k *kernelSignal) heard() { k.fresh = false }
@@ -45,7 +58,11 @@ func (e *Engine) kernelDecision(v *view) (decision, bool) {
 	switch {
 	case k.view.Wait == kernel.Working:
 		return e.notReady(SignalKernel, "the foreground process is not waiting on the terminal (%s)", k.view.Doing), true
-	case k.view.Wait != kernel.Reading || !k.fresh || k.view.Pending || k.view.Unread > 0:
+	case k.view.Pending:
+		return e.notReady(SignalKernel, "output is pending in the terminal (%s)", k.view.Doing), true
+	case k.view.Unread > 0:
+		return e.notReady(SignalKernel, "%d bytes of input not read yet (%s)", k.view.Unread, k.view.Doing), true
+	case k.view.Wait != kernel.Reading || !k.fresh:
 		return decision{}, false
 	case v.prompt != nil && !e.movedOn():
 		return decision{state: Question, signal: SignalKernel, prompt: v.prompt,

@@ -51,19 +51,38 @@ func TestKernelObservationBeforeOutputIsStale(t *testing.T) {
 	s.wantState(ready.Ready)
 }
 
-// Output pending in the PTY or input the program has not read: the read
-// has not seen everything yet.
-func TestKernelReadingWithQueuesIsNotReady(t *testing.T) {
+// Output pending in the PTY or input the program has not read: the
+// screen is not final, whatever the program waits in and however long the
+// screen has been still.
+func TestKernelQueuesAreBusy(t *testing.T) {
 	for _, v := range []kernel.View{
 		{Wait: kernel.Reading, Doing: "bc read(tty)", Pending: true},
 		{Wait: kernel.Reading, Doing: "bc read(tty)", Unread: 4, Canonical: true},
+		{Wait: kernel.Watching, Doing: "node epoll_pwait(tty) among threads", Pending: true},
+		{Wait: kernel.Watching, Doing: "node epoll_pwait(tty) among threads", Unread: 1},
 	} {
 		s := newSim(t, ready.Generic())
-		s.out("x")
+		s.out("$ ")
 		s.kern(v)
-		s.advance(50 * ms)
+		s.advance(3000 * ms)
 		s.neverWaiting(0)
 	}
+}
+
+// When a long silent job ends, the screen's quiet starts again: the
+// silence fallback does not fire in the moment between the job's end and
+// the prompt being drawn (sqlite3 after ".shell sleep 3").
+func TestKernelWorkEndRestartsQuiet(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("sqlite> ")
+	s.kern(pythonReading)
+	s.in(".shell sleep 3\r")
+	s.out(".shell sleep 3\r\n")
+	s.kern(sqliteWorking)
+	s.advance(3000 * ms)
+	s.kern(kernel.View{Wait: kernel.Watching, Doing: "sqlite3 poll(tty), fd 3"}) // between the job's end and the prompt
+	s.advance(10 * ms)
+	s.neverWaiting(ms)
 }
 
 // A program that is not waiting on the terminal is busy whatever the

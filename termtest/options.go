@@ -24,6 +24,7 @@ type config struct {
 	grace            time.Duration
 	readyOpts        []ready.Option // extra engine options (benchmarks add shadow detectors)
 	noKernel         bool           // WithoutKernelView (kernel.go)
+	noShellMarks     bool           // WithoutShellIntegration (shell.go)
 }
 
 func defaultConfig() config {

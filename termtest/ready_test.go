@@ -381,9 +381,10 @@ func TestRuntimeSelection(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"extends": "generic", "quiet": "300ms", "settle": "600ms"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The kernel would decide at once (sh blocked in read): this is about
-	// the profile's quiet window, so the screen alone decides.
-	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good), termtest.WithoutKernelView())
+	// The kernel and prompt marks would decide at once: this is about the
+	// profile's quiet window, so the screen alone decides.
+	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good),
+		termtest.WithoutKernelView(), termtest.WithoutShellIntegration())
 	tr := term.WaitForReady()
 	if p := term.Terminal().Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
 		t.Errorf("profile %+v", p)

@@ -88,7 +88,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
-	cmd.Env = buildEnv(cfg.env)
+	cmd.Env = buildEnv(shellMarks(argv, path, cfg)) // shell.go: OSC 133 prompt marks for known shells
 	cmd.Dir = cfg.dir
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.

@@ -1,0 +1,105 @@
+package termtest
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// WithoutShellIntegration stops Start from installing OSC 133 prompt
+// marks in a shell it knows (see shellMarks): the shell's prompt is then
+// exactly the user's, and readiness goes by the kernel and the screen.
+func WithoutShellIntegration() Option { return func(c *config) { c.noShellMarks = true } }
+
+// The marks, as the FinalTerm / OSC 133 protocol spells them: prompt start
+// (A) and prompt end, input start (B); bashMarks adds command start (C) and
+// command end with its status (D). BEL-terminated.
+const (
+	markA = "\x1b]133;A\x07"
+	markB = "\x1b]133;B\x07"
+)
+
+// bashMarks is bash's PROMPT_COMMAND: before each prompt it reports the
+// last command's status (D), wraps PS1, whatever set it, between A and B
+// (once: a PS1 already holding B is left alone) and restores $? for the
+// user's prompt, as editors' shell integration does.
+const bashMarks = `__ttyrig_s=$?; printf '\033]133;D;%s\007' "$__ttyrig_s"; ` +
+	`case "$PS1" in *'133;B'*) ;; *) PS1='\[\033]133;A\007\]'"$PS1"'\[\033]133;B\007\]';; esac; ` +
+	`__ttyrig_rc() { return "$1"; }; __ttyrig_rc "$__ttyrig_s"`
+
+// shellMarks returns the environment for argv with OSC 133 prompt marks
+// installed when argv starts an interactive shell termtest knows, so the
+// readiness engine is told exactly when the shell reads a command line
+// (ready.SignalProtocol) instead of inferring it from a quiet screen:
+//
+//   - bash: PROMPT_COMMAND (D, then A and B wrapped around PS1 at every
+//     prompt) and PS0 (C); a PROMPT_COMMAND of the user's runs after ours.
+//     An rc file that replaces PROMPT_COMMAND drops the marks; the kernel
+//     and the screen still decide.
+//   - dash and sh (when it is dash): PS1 between A and B, which dash prints
+//     as it is; dash has no hook for C and D.
+//
+// Other programs, shells running a script or -c command, the opt-out
+// WithoutShellIntegration, and a PS1 or PROMPT_COMMAND that already speaks
+// OSC 133 get env unchanged.
+func shellMarks(argv []string, path string, cfg config) []string {
+	env := cfg.env
+	if cfg.noShellMarks || len(argv) == 0 {
+		return env
+	}
+	for _, a := range argv[1:] {
+		if a == "-c" || !strings.HasPrefix(a, "-") {
+			return env // a command or a script, not an interactive shell
+		}
+	}
+	lookup := func(k string) (string, bool) {
+		for i := len(env) - 1; i >= 0; i-- {
+			if name, v, ok := strings.Cut(env[i], "="); ok && name == k {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	ps1, hasPS1 := lookup("PS1")
+	if strings.Contains(ps1, "133;") {
+		return env
+	}
+	env = slices.Clone(env)
+	switch shellName(argv[0], path) {
+	case "bash":
+		pc := bashMarks
+		if user, ok := lookup("PROMPT_COMMAND"); ok && user != "" {
+			if strings.Contains(user, "133;") {
+				return cfg.env
+			}
+			// Theirs sees the real $?; ours restores it again at the end.
+			pc = strings.Replace(bashMarks, `case "$PS1"`, `__ttyrig_rc() { return "$1"; }; __ttyrig_rc "$__ttyrig_s"; `+user+`; case "$PS1"`, 1)
+		}
+		return append(env, "PROMPT_COMMAND="+pc, `PS0=\033]133;C\007`)
+	case "dash":
+		if !hasPS1 {
+			ps1 = "$ "
+			if os.Geteuid() == 0 {
+				ps1 = "# "
+			}
+		}
+		return append(env, "PS1="+markA+ps1+markB)
+	}
+	return cfg.env
+}
+
+// shellName names the shell argv0 (found at path) runs: "bash", "dash"
+// (also for sh when it is dash), or "".
+func shellName(argv0, path string) string {
+	base := filepath.Base(argv0)
+	switch base {
+	case "bash", "dash":
+		return base
+	case "sh":
+		if real, err := filepath.EvalSymlinks(path); err == nil && filepath.Base(real) == "dash" {
+			return "dash"
+		}
+	}
+	return ""
+}
