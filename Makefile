@@ -4,20 +4,27 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 
-.PHONY: demo test vet race replay bench agents test-agents record-agents fuzz
+.PHONY: demo test tools vet race replay bench agents test-agents record-agents fuzz
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
 	$(GO) run ./cmd/ttyrig demo
 
 ## test: vet, race tests over everything, and the replay checks (goldens of every recording)
-test: vet race replay
+test: tools vet race replay
+
+## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash), from Debian when missing
+TOOLS := python3 sqlite3 bc dash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+tools:
+	@missing=""; for p in $(TOOLS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q $$missing; fi
 
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags agents ./agents/
 
-race:
+race: tools
 	$(GO) test -race -count=1 -timeout 240s ./...
 
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
