@@ -230,9 +230,18 @@ func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, ok bool) {
 		if fd < 0 || events == 0 {
 			continue // ignored entries
 		}
-		if events&0x1 != 0 && o.isTTY(pid, int(fd)) { // POLLIN
+		switch {
+		case events&0x1 == 0: // no POLLIN
+			sole = false
+		case o.isTTY(pid, int(fd)):
 			tty = true
-		} else {
+		case isEpoll(pid, int(fd)):
+			in, inSole, inOK := o.epollHas(pid, int(fd), 1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
 			sole = false
 		}
 	}
@@ -256,9 +265,16 @@ func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, ok bool)
 		if buf[fd/8]&(1<<(fd%8)) == 0 {
 			continue
 		}
-		if o.isTTY(pid, fd) {
+		switch {
+		case o.isTTY(pid, fd):
 			tty = true
-		} else {
+		case isEpoll(pid, fd):
+			in, inSole, inOK := o.epollHas(pid, fd, 1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
 			sole = false
 		}
 	}
@@ -269,6 +285,17 @@ func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, ok bool)
 // ("tfd: 0 events: 19 ...") and reports whether one waits for input on
 // the terminal.
 func (o *Observer) epollHasTTY(pid, epfd int) (tty, sole, ok bool) {
+	return o.epollHas(pid, epfd, 0)
+}
+
+// maxNesting bounds how deep epoll instances registered in epoll
+// instances are followed.
+const maxNesting = 3
+
+func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, ok bool) {
+	if depth > maxNesting {
+		return false, false, false
+	}
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
 	if err != nil {
 		return false, false, false
@@ -284,13 +311,32 @@ func (o *Observer) epollHasTTY(pid, epfd int) (tty, sole, ok bool) {
 		if err1 != nil || err2 != nil {
 			return false, false, false
 		}
-		if ev&0x1 != 0 && o.isTTY(pid, fd) {
+		if ev&0x1 == 0 {
+			sole = false
+			continue
+		}
+		switch {
+		case o.isTTY(pid, fd):
 			tty = true
-		} else {
+		case isEpoll(pid, fd):
+			// An event loop nested in another (the terminal may be in
+			// the inner one).
+			in, inSole, inOK := o.epollHas(pid, fd, depth+1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
 			sole = false
 		}
 	}
 	return tty, tty && sole, true
+}
+
+// isEpoll reports whether fd of pid is an epoll instance.
+func isEpoll(pid, fd int) bool {
+	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+	return err == nil && l == "anon_inode:[eventpoll]"
 }
 
 // readMem reads n bytes at addr of pid's memory.

@@ -183,3 +183,20 @@ func BenchmarkObserve(b *testing.B) {
 		})
 	}
 }
+
+// An event loop nested in another: the terminal is registered in an inner
+// epoll, itself registered in the outer one the program waits in, beside
+// a pipe. It waits on the terminal (among other things), so it is not
+// working.
+func TestNestedEpollIsWatching(t *testing.T) {
+	s := start(t, true, "python3", "-c", `
+import os, select
+inner = select.epoll(); inner.register(0, select.EPOLLIN)
+outer = select.epoll(); outer.register(inner.fileno(), select.EPOLLIN)
+r, w = os.pipe(); outer.register(r, select.EPOLLIN)
+outer.poll()`)
+	v := s.await(t, "python3 in its outer epoll", func(v kernel.View) bool { return strings.Contains(v.Doing, "epoll") })
+	if v.Wait != kernel.Watching || !strings.Contains(v.Doing, "(tty)") {
+		t.Errorf("nested epoll: %s, want watching the tty", v)
+	}
+}
