@@ -13,8 +13,8 @@ demo:
 ## test: vet, race tests over everything, and the replay checks (goldens of every recording)
 test: tools vet race replay
 
-## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash), from Debian when missing
-TOOLS := python3 sqlite3 bc dash
+## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash, zsh, fish), from Debian when missing
+TOOLS := python3 sqlite3 bc dash zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 tools:
 	@missing=""; for p in $(TOOLS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \

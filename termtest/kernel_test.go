@@ -5,7 +5,6 @@ package termtest_test
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,15 +15,6 @@ import (
 	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/termtest"
 )
-
-// need fails the test when a program the tests drive is missing: make
-// tools installs them (python3, sqlite3, bc).
-func need(t testing.TB, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Fatalf("%s is not installed; run make tools: %v", name, err)
-	}
-}
 
 // wantKernelReady fails unless tr is a ready state the kernel decided.
 func wantKernelReady(t testing.TB, term *termtest.Term, tr ready.Transition) {

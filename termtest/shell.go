@@ -37,6 +37,15 @@ const bashMarks = `__ttyrig_s=$?; printf '\033]133;D;%s\007' "$__ttyrig_s"; ` +
 //     prompt) and PS0 (C); a PROMPT_COMMAND of the user's runs after ours.
 //     An rc file that replaces PROMPT_COMMAND drops the marks; the kernel
 //     and the screen still decide.
+//   - zsh: ZDOTDIR points at startup files (integrationDir) that source
+//     the user's own (.zshenv, .zprofile, .zshrc; then ZDOTDIR is the
+//     user's again) and add a precmd hook (D, then A and B around PS1,
+//     after the user's own hooks so a theme's PS1 is wrapped too) and a
+//     preexec hook (C). Not with -f.
+//   - fish: XDG_DATA_DIRS starts with a directory whose
+//     fish/vendor_conf.d/ttyrig.fish wraps fish_prompt between A and B at
+//     the first prompt (after the user's config.fish defined it) and
+//     reports C and D from fish_preexec and fish_postexec. Not with -N.
 //   - dash and sh (when it is dash): PS1 between A and B, which dash prints
 //     as it is; dash has no hook for C and D.
 //
@@ -77,6 +86,29 @@ func shellMarks(argv []string, path string, cfg config) []string {
 			pc = strings.Replace(bashMarks, `case "$PS1"`, `__ttyrig_rc() { return "$1"; }; __ttyrig_rc "$__ttyrig_s"; `+user+`; case "$PS1"`, 1)
 		}
 		return append(env, "PROMPT_COMMAND="+pc, `PS0=\033]133;C\007`)
+	case "zsh":
+		if slices.ContainsFunc(argv[1:], func(a string) bool { return a == "-f" || a == "--no-rcs" || a == "--norcs" }) {
+			return cfg.env // no startup files: nowhere to hook
+		}
+		dir, err := integrationDir()
+		if err != nil {
+			return cfg.env
+		}
+		user, _ := lookup("ZDOTDIR")
+		return append(env, "__TTYRIG_ZDOTDIR="+user, "ZDOTDIR="+filepath.Join(dir, "zsh"))
+	case "fish":
+		if slices.ContainsFunc(argv[1:], func(a string) bool { return a == "-N" || a == "--no-config" }) {
+			return cfg.env
+		}
+		dir, err := integrationDir()
+		if err != nil {
+			return cfg.env
+		}
+		dirs, ok := lookup("XDG_DATA_DIRS")
+		if !ok || dirs == "" {
+			dirs = "/usr/local/share:/usr/share" // the XDG default
+		}
+		return append(env, "XDG_DATA_DIRS="+filepath.Join(dir, "data")+":"+dirs)
 	case "dash":
 		if !hasPS1 {
 			ps1 = "$ "
@@ -94,7 +126,7 @@ func shellMarks(argv []string, path string, cfg config) []string {
 func shellName(argv0, path string) string {
 	base := filepath.Base(argv0)
 	switch base {
-	case "bash", "dash":
+	case "bash", "dash", "zsh", "fish":
 		return base
 	case "sh":
 		if real, err := filepath.EvalSymlinks(path); err == nil && filepath.Base(real) == "dash" {

@@ -1,12 +1,22 @@
 package termtest_test
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/termtest"
 )
+
+// need fails the test when a program the tests drive is missing: make
+// tools installs them (python3, sqlite3, bc, dash, zsh, fish).
+func need(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Fatalf("%s is not installed; run make tools: %v", name, err)
+	}
+}
 
 // bash started by termtest speaks OSC 133: every prompt is decided by the
 // marks, the user's PS1 is drawn as it is (here with $? in it, which the
@@ -63,5 +73,55 @@ func TestShellIntegrationOptOut(t *testing.T) {
 				t.Errorf("marks were installed: ready by %s, output %q", tr.Signal, term.Terminal().LastOutput())
 			}
 		})
+	}
+}
+
+// zsh reads its startup files from termtest's ZDOTDIR, which hands over to
+// the user's: the user's PS1 (with the status in it) is drawn between the
+// marks, and ZDOTDIR is the user's again (unset here) once zsh runs.
+func TestZshGetsPromptMarks(t *testing.T) {
+	t.Parallel()
+	need(t, "zsh")
+	term := termtest.Spawn(t, []string{"zsh"}, termtest.WithEnv("PS1=%? %% "))
+	term.WaitForReady()
+	term.Submit("false")
+	tr := term.WaitForReady()
+	if tr.Signal != ready.SignalProtocol || term.Screen().Line(-1) != "1 % " {
+		t.Fatalf("ready by %s (%s) at %q, want OSC 133;B at the user's prompt showing status 1\n%s",
+			tr.Signal, tr.Reason, term.Screen().Line(-1), term.Terminal().Describe())
+	}
+	if out := string(term.Terminal().LastOutput()); !strings.Contains(out, "\x1b]133;C\a") || !strings.Contains(out, "\x1b]133;D;1\a") {
+		t.Errorf("no C mark or no D;1 mark for the command in %q", out)
+	}
+	term.Submit("echo ${ZDOTDIR-unset}")
+	term.WaitForReady()
+	if got := term.Screen().Line(-2); got != "unset" {
+		t.Errorf("ZDOTDIR in the shell: %q, want it unset as the user had it", got)
+	}
+}
+
+// fish sources termtest's vendor_conf.d file, which wraps the user's
+// prompt at the first prompt: the prompt is the one fish draws without
+// the marks, status included.
+func TestFishGetsPromptMarks(t *testing.T) {
+	t.Parallel()
+	need(t, "fish")
+	prompts := map[bool]string{}
+	for _, marks := range []bool{true, false} {
+		var opts []termtest.Option
+		if !marks {
+			opts = append(opts, termtest.WithoutShellIntegration())
+		}
+		term := termtest.Spawn(t, []string{"fish"}, opts...)
+		term.WaitForReady()
+		term.Submit("false")
+		tr := term.WaitForReady()
+		if marks && tr.Signal != ready.SignalProtocol {
+			t.Fatalf("ready by %s (%s), want the OSC 133;B mark\n%s", tr.Signal, tr.Reason, term.Terminal().Describe())
+		}
+		prompts[marks] = term.Screen().Line(-1)
+	}
+	if prompts[true] != prompts[false] || !strings.Contains(prompts[true], "[1]") {
+		t.Errorf("prompt with marks %q, without %q: want the same, showing status [1]", prompts[true], prompts[false])
 	}
 }
