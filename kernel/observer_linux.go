@@ -46,8 +46,7 @@ func Open(master *os.File, leader int) (*Observer, error) {
 
 // Observe asks the kernel about the terminal now. The foreground group is
 // read first and the terminal's queues after, so output the program wrote
-// before it blocked is counted as pending, never missed: a poll of the
-// master flushes what the kernel still holds on its way to the master.
+// before it blocked is counted as pending, never missed (see Pending).
 func (o *Observer) Observe() (View, error) {
 	var v View
 	var pgrp int
@@ -72,28 +71,45 @@ func (o *Observer) Observe() (View, error) {
 	v.Leader = pgrp == o.leader
 	v.Wait, v.Doing = o.group(pgrp)
 
-	_ = o.master.Control(func(fd uintptr) {
-		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
-		if n, err := unix.Poll(fds, 0); err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0 {
-			v.Pending = true
-		}
-	})
 	v.Unread, err = o.unread()
 	if err != nil {
 		return v, err
 	}
+	v.Pending = o.Pending()
 	return v, nil
+}
+
+// Pending reports whether the program has written output that the
+// master's reader has not read yet. It polls the master, which first
+// flushes what the kernel still holds on its way there, so output written
+// before a process blocked (in an earlier observation) is never missed.
+// Observe calls it last; a reader that consumes the master in another
+// goroutine calls it again at a moment it knows everything read so far
+// has been handled.
+func (o *Observer) Pending() bool {
+	pending := false
+	_ = o.master.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		if n, err := unix.Poll(fds, 0); err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0 {
+			pending = true
+		}
+	})
+	return pending
 }
 
 // unread reads the slave's input queue: TIOCINQ on the master counts the
 // master's own queue (the program's output), so the slave is opened for a
-// moment, without becoming anyone's controlling terminal.
+// moment, without becoming anyone's controlling terminal. Input written
+// to the master reaches the slave's queue through a kernel worker; a poll
+// of the slave first waits for that worker, so a line written before the
+// observation is counted even if the worker had not run yet.
 func (o *Observer) unread() (int, error) {
 	fd, err := unix.Open(o.tty, unix.O_RDONLY|unix.O_NOCTTY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return 0, fmt.Errorf("kernel: opening %s for its input queue: %w", o.tty, err)
 	}
 	defer unix.Close(fd)
+	_, _ = unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 0)
 	n, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
 	if err != nil {
 		return 0, fmt.Errorf("kernel: input queue of %s (TIOCINQ): %w", o.tty, err)

@@ -13,3 +13,6 @@ func Open(master *os.File, leader int) (*Observer, error) { return nil, ErrUnsup
 
 // Observe returns ErrUnsupported outside Linux.
 func (o *Observer) Observe() (View, error) { return View{}, ErrUnsupported }
+
+// Pending reports false outside Linux.
+func (o *Observer) Pending() bool { return false }

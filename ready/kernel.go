@@ -33,6 +33,10 @@ import (
 //     when idle and between frames of a spinner: Watching says neither, and
 //     the screen's signals decide.
 //
+// After input, an observation that finds the program reading again with
+// nothing unread is its reaction, drawn or not. The feeder (termtest)
+// guarantees such an observation was made with the input already written.
+//
 // When the group stops working, the screen's quiet windows start again:
 // a program silent through a long computation is not "quiet" the moment
 // it finishes, before it has drawn its answer.
@@ -47,6 +51,13 @@ func (e *Engine) observeKernel(ev Event) {
 		e.lastChange, e.lastSolid = ev.Time, ev.Time
 	}
 	e.kern.view, e.kern.fresh = ev.Kernel, true
+	// Back to reading with nothing unread after input: the program took
+	// it, even if it drew nothing (bash after ^C flushed the line typed
+	// ahead). The live terminal feeds only observations made with the
+	// input already in the PTY.
+	if v := ev.Kernel; e.awaiting && v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
+		e.awaiting = false
+	}
 }
 
 // heard notes an event the last observation predates.

@@ -133,3 +133,21 @@ func TestKernelReadingUnderQuestion(t *testing.T) {
 		t.Errorf("prompt %v, want yesno", p)
 	}
 }
+
+// Input the program takes without drawing anything (bash when ^C flushed
+// the line typed ahead): reading again with nothing unread is the
+// reaction.
+func TestKernelReadingAfterInputIsItsReaction(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("$ ")
+	s.kern(pythonReading)
+	s.wantState(ready.Ready)
+	s.in("\x03")
+	s.advance(ms)
+	s.wantState(ready.Busy)
+	s.kern(kernel.View{Wait: kernel.Reading, Doing: "bash pselect6(tty)", Leader: true, Unread: 1})
+	s.advance(ms)
+	s.wantState(ready.Busy)
+	s.kern(kernel.View{Wait: kernel.Reading, Doing: "bash pselect6(tty)", Leader: true})
+	s.wantState(ready.Ready)
+}

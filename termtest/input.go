@@ -112,6 +112,7 @@ func (t *Terminal) send(p []byte) error {
 		if err != nil {
 			return fmt.Errorf("termtest: writing %q to the program: %w", p, err)
 		}
+		t.inputWritten() // kernel.go: observations from now on see this input
 	case <-time.After(t.cfg.timeout):
 		return fmt.Errorf("termtest: the program did not read %d bytes of input within %v (is it reading stdin?)\n%s", len(p), t.cfg.timeout, t.Describe())
 	}

@@ -30,9 +30,9 @@ func WithoutKernelView() Option { return func(c *config) { c.noKernel = true } }
 type kernelWatch struct {
 	obs *kernel.Observer
 	// read is held by the read loop from a read until the engine has the
-	// batch, and by each observation: an observation never races a batch
-	// read but not yet seen by the engine, so "no output pending" means
-	// the engine has seen everything the program wrote.
+	// batch, and by each observation's last step: that step never races a
+	// batch read but not yet seen by the engine, so "no output pending"
+	// means the engine has seen everything the program wrote.
 	read sync.Mutex
 	kick chan struct{}
 	stop chan struct{}
@@ -44,6 +44,22 @@ type kernelWatch struct {
 	last     kernel.View // the last observation fed
 	latest   kernel.View // the last observation made
 	latestAt time.Time   // when it was started
+	written  time.Time   // when the last input was written to the PTY
+}
+
+// inputWritten notes that the last input is in the PTY: observations
+// started from now on see it.
+func (t *Terminal) inputWritten() {
+	if t.kern == nil {
+		return
+	}
+	t.mu.Lock()
+	t.kern.written = t.cfg.clock.Now()
+	t.mu.Unlock()
+	select {
+	case t.kern.kick <- struct{}{}:
+	default:
+	}
 }
 
 // watchKernel starts observing the kernel, where it can be.
@@ -109,10 +125,13 @@ func (t *Terminal) kernelLoop() {
 // observeKernel asks the kernel once and feeds the engine what it says
 // when the engine has not heard it since the last event. It reports
 // whether the engine still wants to hear more (it is not ready).
+//
+// The observation itself runs alongside the read loop; only its last step
+// (is output pending?) and feeding the engine happen while no batch is
+// between a read and the engine, so "nothing pending" means the engine
+// has seen everything the program wrote before it was observed waiting.
 func (t *Terminal) observeKernel() bool {
 	k := t.kern
-	k.read.Lock()
-	defer k.read.Unlock()
 	t.mu.Lock()
 	if t.exited || t.closed {
 		t.mu.Unlock()
@@ -123,14 +142,21 @@ func (t *Terminal) observeKernel() bool {
 
 	v, err := k.obs.Observe()
 
+	k.read.Lock()
+	defer k.read.Unlock()
+	v.Pending = k.obs.Pending()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.exited || t.closed {
 		return false
 	}
-	if err != nil || !t.lastInput.Equal(input) {
+	if err != nil || !t.lastInput.Equal(input) || input.After(k.written) || started.Before(k.written) {
 		// The program may be gone (it is reaped soon), or input was sent
-		// while the kernel was asked: ask again.
+		// and not yet written, or written while the kernel was asked: ask
+		// again. So every observation the engine hears after an input
+		// event was made with the input in the PTY, and one that finds the
+		// program reading again with nothing unread is its reaction, even
+		// when nothing was drawn.
 		return true
 	}
 	k.latest, k.latestAt = v, started
