@@ -450,7 +450,7 @@ func (e *Engine) evaluate(now time.Time) decision {
 	}
 
 	// The kernel: blocked reading the terminal, or not waiting on it.
-	if d, ok := e.kernelDecision(v); ok {
+	if d, ok := e.kernelDecision(v, now); ok {
 		return d
 	}
 

@@ -1,6 +1,8 @@
 package ready
 
 import (
+	"time"
+
 	"github.com/ttyrig/ttyrig/kernel"
 )
 
@@ -18,8 +20,8 @@ import (
 //     input unread. Such a program cannot draw anything more until it gets
 //     input, so what the screen shows is final. python3, bash, sqlite3 and
 //     bc all wait like this at their prompts;
-//   - busy when it says Working: no thread of the foreground group waits
-//     on the terminal at all (sqlite3 running a silent query, sleep in
+//   - busy when it says Working, for 5 ms or more: no thread of the
+//     foreground group waits on the terminal at all (sqlite3 running a silent query, sleep in
 //     clock_nanosleep after the shell handed it the terminal, python in
 //     time.sleep), whatever the screen shows. An observation stays true
 //     for busy until the next one, which termtest takes every few
@@ -37,20 +39,38 @@ import (
 // nothing unread is its reaction, drawn or not. The feeder (termtest)
 // guarantees such an observation was made with the input already written.
 //
-// When the group stops working, the screen's quiet windows start again:
-// a program silent through a long computation is not "quiet" the moment
-// it finishes, before it has drawn its answer.
+// When the group stops working after 50 ms or more, the screen's quiet
+// windows start again: a program silent through a long computation is not
+// "quiet" the moment it finishes, before it has drawn its answer.
 type kernelSignal struct {
-	view  kernel.View
-	fresh bool // observed after the last output, input and resize
+	view    kernel.View
+	fresh   bool      // observed after the last output, input and resize
+	working time.Time // since when the group is seen working; zero if it is not
 }
+
+const (
+	// workConfirm is how long the group must have been seen working
+	// before the kernel says busy: a process caught running for a moment
+	// right after it wrote (an event loop handling a timer) is no work.
+	workConfirm = 5 * time.Millisecond
+	// longWork is how long a stretch of work must last for its end to
+	// restart the screen's quiet windows.
+	longWork = 50 * time.Millisecond
+)
 
 // observeKernel takes a new observation of the kernel.
 func (e *Engine) observeKernel(ev Event) {
-	if e.kern.view.Wait == kernel.Working && ev.Kernel.Wait != kernel.Working && ev.Time.After(e.lastChange) {
-		e.lastChange, e.lastSolid = ev.Time, ev.Time
+	k := &e.kern
+	switch was, is := k.view.Wait == kernel.Working, ev.Kernel.Wait == kernel.Working; {
+	case is && !was:
+		k.working = ev.Time
+	case was && !is:
+		if ev.Time.Sub(k.working) >= longWork && ev.Time.After(e.lastChange) {
+			e.lastChange, e.lastSolid = ev.Time, ev.Time
+		}
+		k.working = time.Time{}
 	}
-	e.kern.view, e.kern.fresh = ev.Kernel, true
+	k.view, k.fresh = ev.Kernel, true
 	// Back to reading with nothing unread after input: the program took
 	// it, even if it drew nothing (bash after ^C flushed the line typed
 	// ahead). The live terminal feeds only observations made with the
@@ -63,10 +83,13 @@ func (e *Engine) observeKernel(ev Event) {
 // heard notes an event the last observation predates.
 func (k *kernelSignal) heard() { k.fresh = false }
 
-// decide returns the kernel's vote, if it has one.
-func (e *Engine) kernelDecision(v *view) (decision, bool) {
+// kernelDecision returns the kernel's vote at now, if it has one.
+func (e *Engine) kernelDecision(v *view, now time.Time) (decision, bool) {
 	k := e.kern
 	switch {
+	case k.view.Wait == kernel.Working && now.Sub(k.working) < workConfirm:
+		e.wake(now, k.working.Add(workConfirm))
+		return decision{}, false
 	case k.view.Wait == kernel.Working:
 		return e.notReady(SignalKernel, "the foreground process is not waiting on the terminal (%s)", k.view.Doing), true
 	case k.view.Pending:

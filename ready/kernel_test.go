@@ -151,3 +151,19 @@ func TestKernelReadingAfterInputIsItsReaction(t *testing.T) {
 	s.kern(kernel.View{Wait: kernel.Reading, Doing: "bash pselect6(tty)", Leader: true})
 	s.wantState(ready.Ready)
 }
+
+// A process caught running for a moment (an event loop's timer, a write
+// just made) is no work: no busy state, and the screen's quiet goes on.
+func TestKernelWorkingBlipIsNotBusy(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("welcome\r\n$ ")
+	s.advance(100 * ms)
+	s.kern(kernel.View{Wait: kernel.Working, Doing: "node running among threads", Leader: true})
+	s.advance(ms)
+	s.kern(nodeWatching)
+	s.advance(49 * ms)
+	s.wantState(ready.Ready)
+	if got := s.readyAt(0); got != 150*ms {
+		t.Errorf("ready at +%v, want +150ms as without the blip\n%s", got, s.timeline())
+	}
+}

@@ -160,7 +160,11 @@ func (t *Terminal) observeKernel() bool {
 		return true
 	}
 	k.latest, k.latestAt = v, started
-	if v != k.last || k.heard != k.fed {
+	// What the process waits in (Doing) changes all the time while it
+	// works; it is fed, for reasons, only with a change that matters.
+	same := v
+	same.Doing = k.last.Doing
+	if same != k.last || k.heard != k.fed {
 		k.last, k.fed = v, k.heard
 		now := t.cfg.clock.Now()
 		if r, ok := t.rec.(interface {
