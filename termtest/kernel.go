@@ -161,10 +161,12 @@ func (t *Terminal) observeKernel() bool {
 	}
 	k.latest, k.latestAt = v, started
 	// What the process waits in (Doing) changes all the time while it
-	// works; it is fed, for reasons, only with a change that matters.
+	// works; it is fed, for reasons, only with a change that matters. An
+	// unchanged Reading is fed again after new events: the engine takes
+	// "ready" only from an observation newer than the last output.
 	same := v
 	same.Doing = k.last.Doing
-	if same != k.last || k.heard != k.fed {
+	if same != k.last || k.heard != k.fed && v.Wait == kernel.Reading {
 		k.last, k.fed = v, k.heard
 		now := t.cfg.clock.Now()
 		if r, ok := t.rec.(interface {
