@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"fmt"
 	"io"
 	"sync"
 	"syscall"
@@ -179,6 +180,17 @@ func (t *Terminal) observeKernel() bool {
 	return !t.eng.Current().State.Waiting()
 }
 
+// kernelNote says what the kernel last said, for failure reports: "" where
+// it is not observed.
+func (t *Terminal) kernelNote() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.kern == nil || t.kern.latestAt.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("%s (at +%s)", t.kern.latest, formatOffset(t.kern.latestAt.Sub(t.start)))
+}
+
 // readHeld reads the next batch from the PTY. With a kernel observer it
 // returns holding kern.read when n > 0, to be released by readFed once
 // the engine has the batch.
@@ -190,8 +202,13 @@ func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
 	var err error
 	rerr := raw.Read(func(fd uintptr) bool {
 		t.kern.read.Lock()
-		n, err = syscall.Read(int(fd), buf)
-		if err == syscall.EAGAIN || err == syscall.EINTR {
+		for {
+			n, err = syscall.Read(int(fd), buf)
+			if err != syscall.EINTR {
+				break
+			}
+		}
+		if err == syscall.EAGAIN {
 			t.kern.read.Unlock()
 			return false // wait until the PTY is readable
 		}

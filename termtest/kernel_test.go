@@ -38,6 +38,9 @@ func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
 	if !errors.Is(err, termtest.ErrNotTaken) || !strings.Contains(err.Error(), "input queue") {
 		t.Fatalf("SubmitContext = %v, want ErrNotTaken saying the line is still in the input queue", err)
 	}
+	if !strings.Contains(err.Error(), "\nkernel: ") || !strings.Contains(err.Error(), "bytes unread") {
+		t.Errorf("the report lacks what the kernel said last:\n%v", err)
+	}
 
 	// Without the kernel's view, the echo fooled Submit: the blind spot
 	// this closes.

@@ -34,6 +34,9 @@ func (t *Terminal) Describe() string {
 	for _, tr := range timeline {
 		fmt.Fprintf(&b, "  +%-8s %-8s cursor %-6s %s\n", formatOffset(tr.Time.Sub(t.start)), tr.State, tr.Cursor, tr.Reason)
 	}
+	if k := t.kernelNote(); k != "" {
+		fmt.Fprintf(&b, "kernel: %s\n", k) // kernel.go
+	}
 	if p := t.recordingNote(); p != "" {
 		fmt.Fprintf(&b, "recording: %s\n", p)
 	}
