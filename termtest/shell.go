@@ -23,8 +23,9 @@ const (
 // bashMarks is bash's PROMPT_COMMAND: before each prompt it reports the
 // last command's status (D), wraps PS1, whatever set it, between A and B
 // (once: a PS1 already holding B is left alone) and restores $? for the
-// user's prompt, as editors' shell integration does.
-const bashMarks = `__ttyrig_s=$?; printf '\033]133;D;%s\007' "$__ttyrig_s"; ` +
+// user's prompt, as editors' shell integration does. It keeps itself and
+// PS0 out of the environment of the commands the shell runs.
+const bashMarks = `__ttyrig_s=$?; export -n PROMPT_COMMAND PS0; printf '\033]133;D;%s\007' "$__ttyrig_s"; ` +
 	`case "$PS1" in *'133;B'*) ;; *) PS1='\[\033]133;A\007\]'"$PS1"'\[\033]133;B\007\]';; esac; ` +
 	`__ttyrig_rc() { return "$1"; }; __ttyrig_rc "$__ttyrig_s"`
 

@@ -39,6 +39,11 @@ func TestBashGetsPromptMarks(t *testing.T) {
 	if out := string(term.Terminal().LastOutput()); !strings.Contains(out, "\x1b]133;C\a") || !strings.Contains(out, "\x1b]133;D;1\a") {
 		t.Errorf("no C mark or no D;1 mark for the command in %q", out)
 	}
+	term.Submit("env | grep -c -e ^PS0= -e ^PROMPT_COMMAND=")
+	term.WaitForReady()
+	if got := term.Screen().Line(-2); got != "0" {
+		t.Errorf("commands see %s of PS0 and PROMPT_COMMAND in their environment, want none", got)
+	}
 }
 
 // dash (and sh where it is dash) has no prompt hook: its PS1 carries A and
@@ -120,6 +125,13 @@ func TestFishGetsPromptMarks(t *testing.T) {
 			t.Fatalf("ready by %s (%s), want the OSC 133;B mark\n%s", tr.Signal, tr.Reason, term.Terminal().Describe())
 		}
 		prompts[marks] = term.Screen().Line(-1)
+		if marks {
+			term.Submit("env | grep -c ttyrig-shell")
+			term.WaitForReady()
+			if got := term.Screen().Line(-2); got != "0" {
+				t.Errorf("commands see the integration directory in their environment (%s lines)\n%s", got, term.Screen())
+			}
+		}
 	}
 	if prompts[true] != prompts[false] || !strings.Contains(prompts[true], "[1]") {
 		t.Errorf("prompt with marks %q, without %q: want the same, showing status [1]", prompts[true], prompts[false])

@@ -47,6 +47,8 @@ add-zsh-hook preexec __ttyrig_preexec
 `,
 	"data/fish/vendor_conf.d/ttyrig.fish": `# ttyrig shell integration: OSC 133 marks around the prompt and each command.
 status is-interactive; or exit
+# Commands run from this shell get the user's XDG_DATA_DIRS back.
+set -gx XDG_DATA_DIRS (string split : -- $XDG_DATA_DIRS | string match -v -r '/ttyrig-shell-[^/]*/data$' | string join :)
 function __ttyrig_wrap --on-event fish_prompt
     # At the first prompt, once the user's config.fish has defined fish_prompt.
     functions -e __ttyrig_wrap
