@@ -4,7 +4,9 @@
 // question, exited, stuck), each with its time, cursor and reason.
 //
 // Signals are weighed strongest first: explicit protocols in the output
-// (OSC 133, OSC 9;4, Codex's OSC 7501) and the process exiting; a runtime
+// (OSC 133, OSC 9;4, Codex's OSC 7501) and the process exiting; the kernel
+// (the foreground process blocked reading the terminal, or waiting on
+// nothing of it: kernel.go); a runtime
 // Profile's markers (Generic, Claude, Codex, Gemini, or a JSON file);
 // question patterns; animation (spinners repainting); the cursor at an input
 // position on a stable screen; and silence. The engine never sleeps and never
