@@ -12,8 +12,9 @@ import (
 )
 
 // How often the kernel is asked while an answer matters: every
-// kernelEvery while the engine is not ready, and once after every event,
-// but never twice within kernelGap. An observation costs 0.1–0.4 ms.
+// kernelEvery while the engine is not ready (less often if an observation
+// takes more than a tenth of that), and once after every event, but never
+// twice within kernelGap. An observation costs 0.1–0.4 ms.
 const (
 	kernelEvery = 5 * time.Millisecond
 	kernelGap   = time.Millisecond
@@ -116,7 +117,9 @@ func (t *Terminal) kernelLoop() {
 		}
 		last = time.Now()
 		if t.observeKernel() {
-			timer.Reset(kernelEvery)
+			// A session of many processes costs more to observe: keep
+			// observing to a tenth of a core at most.
+			timer.Reset(max(kernelEvery, 10*time.Since(last)))
 		} else {
 			timer.Stop()
 		}
