@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"strings"
 	"time"
 
 	"github.com/ttyrig/ttyrig/kernel"
@@ -13,7 +14,8 @@ import (
 // The rule, measured on python3 input(), bash, sqlite3, bc, node's
 // readline and a bubbletea program:
 //
-//   - ready, at once, when the latest observation was made after the last
+//   - ready (a password question when the line is read with echo off),
+//     at once, when the latest observation was made after the last
 //     output and input and says Reading (every process single-threaded,
 //     one blocked waiting for the terminal alone, no timeout: read(2), or
 //     readline's pselect6 on the terminal), with no output pending and no
@@ -101,6 +103,10 @@ func (e *Engine) kernelDecision(v *view, now time.Time) (decision, bool) {
 	case v.prompt != nil && !e.movedOn():
 		return decision{state: Question, signal: SignalKernel, prompt: v.prompt,
 			reason: "question on screen; the foreground process is blocked reading the terminal (" + k.view.Doing + ")"}, true
+	case k.view.Canonical && !k.view.Echo:
+		// A line read with echo off is a secret, whatever the prompt says.
+		return decision{state: Question, signal: SignalKernel, prompt: &Prompt{Kind: "password", Text: strings.TrimSpace(v.before), Default: -1},
+			reason: "the foreground process reads a line with echo off, a password (" + k.view.Doing + ")"}, true
 	}
 	return decision{state: Ready, signal: SignalKernel,
 		reason: "the foreground process is blocked reading the terminal (" + k.view.Doing + "), all output drawn, no input unread"}, true

@@ -167,3 +167,14 @@ func TestKernelWorkingBlipIsNotBusy(t *testing.T) {
 		t.Errorf("ready at +%v, want +150ms as without the blip\n%s", got, s.timeline())
 	}
 }
+
+// A line read with echo off is a password, whatever the prompt says.
+func TestKernelEchoOffIsPassword(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("Secret code: ")
+	s.kern(kernel.View{Wait: kernel.Reading, Doing: "python3 read(tty)", Leader: true, Canonical: true})
+	s.wantState(ready.Question)
+	if p := s.eng.Current().Prompt; p == nil || p.Kind != "password" || p.Text != "Secret code:" {
+		t.Errorf("prompt %v, want a password question \"Secret code:\"", p)
+	}
+}

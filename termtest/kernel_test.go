@@ -71,6 +71,22 @@ func TestPythonInputReadyByKernel(t *testing.T) {
 	}
 }
 
+// getpass reads a line with echo off: a password question, whatever its
+// prompt says, and Submit does not wait for an echo that never comes.
+func TestEchoOffIsPasswordQuestion(t *testing.T) {
+	t.Parallel()
+	need(t, "python3")
+	term := termtest.Spawn(t, []string{"python3", "-c", "import getpass; print('got', len(getpass.getpass('Secret code: ')))"})
+	tr := term.WaitForReady()
+	if tr.State != ready.Question || tr.Prompt == nil || tr.Prompt.Kind != "password" {
+		t.Fatalf("at getpass: %v, want a password question\n%s", tr, term.Terminal().Describe())
+	}
+	term.Submit("hunter2")
+	if code := term.Wait(); code != 0 || !strings.Contains(term.Screen().Text(), "got 7") {
+		t.Errorf("exit %d, screen:\n%s", code, term.Screen())
+	}
+}
+
 // bc prints no prompt at all: only silence could tell, 2 s a turn. It
 // blocks reading, so the kernel tells at once.
 func TestBcReadyByKernel(t *testing.T) {
