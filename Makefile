@@ -6,20 +6,27 @@ AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 CORPUS_DIR ?= $(HOME)/.cache/ttyrig/corpus
 NPM_DIR ?= $(HOME)/.cache/ttyrig/npm
 
-.PHONY: demo test vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
+.PHONY: demo test tools vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
 	$(GO) run ./cmd/ttyrig demo
 
-## test: vet, race tests over everything, the replay checks (goldens of every recording) and the examples
-test: vet race replay examples
+## test: the programs the tests drive, vet, race tests over everything, the replay checks (goldens of every recording) and the examples
+test: tools vet race replay examples
+
+## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash, zsh, fish), from Debian when missing
+TOOLS := python3 sqlite3 bc dash zsh fish
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+tools:
+	@missing=""; for p in $(TOOLS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q $$missing; fi
 
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags agents ./agents/
 
-race:
+race: tools
 	$(GO) test -race -count=1 -timeout 240s ./...
 
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table

@@ -2,6 +2,7 @@ package asciicast
 
 import (
 	"fmt"
+
 	"strconv"
 	"strings"
 	"time"

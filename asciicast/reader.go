@@ -321,7 +321,7 @@ func isJSON(v json.RawMessage, first string) bool {
 
 func (k EventKind) known() bool {
 	switch k {
-	case Output, Input, Resize, Marker, Exit:
+	case Output, Input, Resize, Marker, Exit, Kernel:
 		return true
 	}
 	return false

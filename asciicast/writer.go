@@ -403,6 +403,8 @@ func WriteFile(path string, c *Cast, opts ...WriterOption) error {
 			err = w.Marker(e.Time, e.Data)
 		case Exit:
 			err = w.Exit(e.Time, e.Code)
+		case Kernel:
+			err = w.Kernel(e.Time, e.Data)
 		}
 		if err != nil {
 			_ = w.Close()

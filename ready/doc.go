@@ -8,19 +8,22 @@
 //
 //  1. reaction: no output yet, or input sent and no visible reaction: not ready
 //  2. sync: a synchronized update open (up to 1 s): not ready
-//  3. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
-//  4. restart (selected by a profile): a restart message: not ready
-//  5. answer-ticked (selected): the question just answered, ticked: not ready
-//  6. question: a question on screen (prompt.go), still for the quiet window
-//  7. startup (selected): start-up marker not drawn yet: not ready
-//  8. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
-//  9. busy-marker: a profile's busy markers, while fresh
-//  10. busy-animation: a spinner, a status word, a progress bar or a counter
+//  3. kernel: the foreground process blocked reading the terminal with all output
+//     drawn: ready at once; working elsewhere, output pending or input unread: not
+//     ready (package kernel, Linux; no opinion for event loops or elsewhere)
+//  4. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
+//  5. restart (selected by a profile): a restart message: not ready
+//  6. answer-ticked (selected): the question just answered, ticked: not ready
+//  7. question: a question on screen (prompt.go), still for the quiet window
+//  8. startup (selected): start-up marker not drawn yet: not ready
+//  9. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
+//  10. busy-marker: a profile's busy markers, while fresh
+//  11. busy-animation: a spinner, a status word, a progress bar or a counter
 //     on screen since the last input: not ready, even through a long stall
-//  11. animation: an unclassified repainting region: outwait its cadence
-//  12. clear: a screen cleared and redrawn in stages: not ready
-//  13. cursor: the cursor at an input position on a screen still long enough
-//  14. silence: no change for the profile's silence window: ready
+//  12. animation: an unclassified repainting region: outwait its cadence
+//  13. clear: a screen cleared and redrawn in stages: not ready
+//  14. cursor: the cursor at an input position on a screen still long enough
+//  15. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors and clocks are
 // classified as animations compatible with ready (animation.go) and do not

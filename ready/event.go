@@ -3,6 +3,8 @@ package ready
 import (
 	"time"
 
+	"github.com/ttyrig/ttyrig/kernel"
+
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -15,6 +17,7 @@ const (
 	Input                   // Data was sent to the program
 	Resize                  // the terminal was resized
 	Exit                    // the program ended with Code
+	Kernel                  // the kernel's view of the terminal, in Kernel (package kernel)
 )
 
 func (k EventKind) String() string {
@@ -27,6 +30,8 @@ func (k EventKind) String() string {
 		return "resize"
 	case Exit:
 		return "exit"
+	case Kernel:
+		return "kernel"
 	}
 	return "unknown"
 }
@@ -38,6 +43,7 @@ type Event struct {
 	Kind   EventKind
 	Data   []byte          // the bytes written (Output) or sent (Input)
 	Code   int             // exit status, for Exit
+	Kernel kernel.View     // what the kernel says, for Kernel
 	Screen screen.Snapshot // the screen after the event
 
 	// Changes is what screen.Screen.WriteAt reported for Output: the rows

@@ -251,3 +251,20 @@ func clip(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// restartQuiet makes t the last visible change, so quiet windows start
+// over: the kernel saw the program end a long stretch of work at t, and a
+// program silent through it is not quiet the moment it finishes.
+func (f *facts) restartQuiet(t time.Time) {
+	if t.After(f.lastChange) {
+		f.lastChange = t
+	}
+	if t.After(f.lastSolid) {
+		f.lastSolid = t
+	}
+}
+
+// reacted notes that the program has reacted to the input sent, even if it
+// drew nothing: the kernel saw it read the terminal again with nothing
+// left unread.
+func (f *facts) reacted() { f.awaiting = false }

@@ -32,6 +32,7 @@ type Signal string
 const (
 	SignalExit      Signal = "exit"      // the process ended
 	SignalProtocol  Signal = "protocol"  // OSC 133, OSC 9;4 or OSC 7501 said so
+	SignalKernel    Signal = "kernel"    // the kernel: the foreground process reads the terminal, or waits elsewhere
 	SignalInput     Signal = "input"     // input was sent and the program has not reacted yet
 	SignalPattern   Signal = "pattern"   // a question pattern on screen (y/n, options, chevron, ...)
 	SignalMarker    Signal = "marker"    // a profile's busy or idle marker matched

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/clock"
+	"github.com/ttyrig/ttyrig/kernel"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/session"
@@ -76,7 +77,8 @@ type Replayer struct {
 	cfg   replayConfig
 	prof  ready.Profile
 	start time.Time
-	end   time.Time // start + min(last event + tail, StopAt)
+	end   time.Time           // start + min(last event + tail, StopAt)
+	views map[int]kernel.View // the kernel events' observations, by event index
 
 	mu      sync.Mutex
 	clk     *clock.Virtual
@@ -108,6 +110,10 @@ func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
 	if err := cast.Check(); err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}
+	views, err := kernelViews(cast)
+	if err != nil {
+		return nil, fmt.Errorf("recordings: replay: %w", err)
+	}
 	var prof ready.Profile
 	if cfg.profile != nil {
 		prof = *cfg.profile
@@ -129,7 +135,7 @@ func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
 	if cfg.stopAt >= 0 && cfg.stopAt < length {
 		length = cfg.stopAt
 	}
-	r := &Replayer{cast: cast, cfg: cfg, prof: prof, start: start, end: start.Add(length)}
+	r := &Replayer{cast: cast, cfg: cfg, prof: prof, start: start, end: start.Add(length), views: views}
 	if err := r.reset(); err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}
@@ -341,12 +347,38 @@ func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 		return r.sess.Input(at, []byte(e.Data))
 	case asciicast.Resize:
 		return r.sess.Resize(at, e.Cols, e.Rows)
+	case asciicast.Kernel:
+		return r.sess.Kernel(at, r.views[r.next])
 	case asciicast.Exit, asciicast.Marker:
 		if code, ok := e.ExitStatus(); ok {
 			return r.sess.Exit(at, code)
 		}
 	}
 	return nil
+}
+
+// kernelViews reads the observations of a recording's kernel events
+// (asciicast.Kernel), so a bad one fails the replay before it starts,
+// naming its line.
+func kernelViews(c *asciicast.Cast) (map[int]kernel.View, error) {
+	var views map[int]kernel.View
+	for i, e := range c.Events {
+		if e.Kind != asciicast.Kernel {
+			continue
+		}
+		v, err := kernel.ParseView(e.Data)
+		if err != nil {
+			if e.Line > 0 {
+				return nil, fmt.Errorf("line %d: %w", e.Line, err)
+			}
+			return nil, fmt.Errorf("event %d: %w", i+1, err)
+		}
+		if views == nil {
+			views = map[int]kernel.View{}
+		}
+		views[i] = v
+	}
+	return views, nil
 }
 
 func (r *Replayer) notify() {

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
+	"github.com/ttyrig/ttyrig/kernel"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 )
@@ -46,6 +47,7 @@ type Recorder interface {
 	Resize(t time.Duration, cols, rows int) error
 	Marker(t time.Duration, label string) error
 	Exit(t time.Duration, code int) error
+	Kernel(t time.Duration, data string) error // a kernel.View, Encoded
 	Close() error
 }
 
@@ -226,6 +228,16 @@ func (s *Session) Resize(t time.Time, cols, rows int) []ready.Transition {
 	s.scr.Resize(cols, rows)
 	s.record(func(r Recorder) error { return r.Resize(t.Sub(s.start), cols, rows) })
 	return s.observe(ready.Event{Time: t, Kind: ready.Resize, Screen: s.scr.Snapshot()})
+}
+
+// Kernel applies an observation of the kernel made at t (package kernel):
+// recorded, so a replay decides as this session did, and fed to the
+// engine's kernel signal.
+func (s *Session) Kernel(t time.Time, v kernel.View) []ready.Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.record(func(r Recorder) error { return r.Kernel(t.Sub(s.start), v.Encode()) })
+	return s.observe(ready.Event{Time: t, Kind: ready.Kernel, Kernel: v, Screen: s.scr.Snapshot()})
 }
 
 // Exit applies the program's end with status code at t. Only the first

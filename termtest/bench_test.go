@@ -22,14 +22,31 @@ import (
 
 // BenchmarkBashRoundTrip is one whole test's life per iteration: spawn
 // bash, wait until it is ready, echo a line and see it, close. It reports
-// the total and each phase in milliseconds; "ready" is mostly the readiness
-// engine's quiet window.
+// the total and each phase in milliseconds, side by side for how readiness
+// is decided: "screen" is the screen alone (the generic quiet window after
+// the prompt: the baseline), "kernel" adds the kernel's view (bash blocks
+// in pselect on the terminal), "marks" adds the OSC 133 prompt marks
+// termtest installs (the default). "decide-ms" is from the last byte of
+// output to the ready transition, for the echoed command's prompt.
 func BenchmarkBashRoundTrip(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		opts []termtest.Option
+	}{
+		{"screen", []termtest.Option{bashEnv, termtest.WithoutKernelView(), termtest.WithoutShellIntegration()}},
+		{"kernel", []termtest.Option{bashEnv, termtest.WithoutShellIntegration()}},
+		{"marks", []termtest.Option{bashEnv}},
+	} {
+		b.Run(c.name, func(b *testing.B) { bashRoundTrip(b, c.opts) })
+	}
+}
+
+func bashRoundTrip(b *testing.B, opts []termtest.Option) {
 	ctx := context.Background()
-	var ready, echo, closing time.Duration
+	var ready, echo, closing, decide time.Duration
 	for range b.N {
 		t0 := time.Now()
-		term, err := termtest.Start(ctx, bashArgv, bashEnv)
+		term, err := termtest.Start(ctx, bashArgv, opts...)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,18 +60,24 @@ func BenchmarkBashRoundTrip(b *testing.B) {
 		if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {
 			b.Fatal(err)
 		}
+		tr, err := term.WaitForReadyContext(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		decide += tr.Time.Sub(term.Snapshot().Time())
 		t2 := time.Now()
 		if err := term.Close(); err != nil {
 			b.Fatal(err)
 		}
 		ready += t1.Sub(t0)
-		echo += time.Since(t1) - time.Since(t2)
+		echo += t2.Sub(t1)
 		closing += time.Since(t2)
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
 	b.ReportMetric(ms(b.Elapsed()), "ms/op")
 	b.ReportMetric(ms(ready), "ready-ms")
 	b.ReportMetric(ms(echo), "echo-ms")
+	b.ReportMetric(ms(decide), "decide-ms")
 	b.ReportMetric(ms(closing), "close-ms")
 }
 

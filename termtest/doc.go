@@ -19,4 +19,7 @@
 // the clock and hands it to the screen (package screen), then to the
 // readiness engine (package ready) and the recorder; answers to terminal
 // queries and everything typed go out through one input queue (input.go).
+// On Linux the kernel is asked what the program does (kernel.go, package
+// kernel) and its answers are events too; interactive bash, zsh, fish and
+// dash get OSC 133 prompt marks (shell.go) unless WithoutShellIntegration.
 package termtest

@@ -181,6 +181,7 @@ func (t *Terminal) send(p []byte) error {
 	} else {
 		t.sess.Input(now, it.data)
 	}
+	t.kernelHeard()
 	if !t.in.push(it) {
 		return ErrClosed
 	}
@@ -188,6 +189,7 @@ func (t *Terminal) send(p []byte) error {
 	res := <-it.written
 	switch {
 	case res.err == nil:
+		t.inputWritten() // kernel.go: observations from now on see this input
 		return nil
 	case errors.Is(res.err, os.ErrDeadlineExceeded):
 		// The recording has the input as sent; say what never arrived.

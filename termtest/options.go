@@ -31,6 +31,8 @@ type config struct {
 	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)
 	output           io.Writer         // a copy of the program's output, as it arrives
 	keepSecrets      bool              // record input typed with echo off as it is
+	noKernel         bool              // WithoutKernelView (kernel.go)
+	noShellMarks     bool              // WithoutShellIntegration (shell.go)
 }
 
 func defaultConfig() config {

@@ -381,7 +381,10 @@ func TestRuntimeSelection(t *testing.T) {
 	if err := os.WriteFile(good, []byte(`{"extends": "generic", "quiet": "300ms", "settle": "600ms"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good))
+	// The kernel and prompt marks would decide at once: this is about the
+	// profile's quiet window, so the screen alone decides.
+	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good),
+		termtest.WithoutKernelView(), termtest.WithoutShellIntegration())
 	tr := term.WaitForReady()
 	if p := term.Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
 		t.Errorf("profile %+v", p)

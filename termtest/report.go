@@ -19,6 +19,9 @@ func (t *Terminal) Describe() string {
 	}
 	b.WriteString("\n")
 	b.WriteString(t.sess.Describe())
+	if k := t.kernelNote(); k != "" {
+		fmt.Fprintf(&b, "kernel: %s\n", k) // kernel.go
+	}
 	if p := t.recordingNote(); p != "" {
 		fmt.Fprintf(&b, "recording: %s\n", p)
 	}

@@ -24,6 +24,8 @@ const submitBound = 2 * time.Second
 // the cursor moved to another row (or, for empty text, the screen changed).
 // If the program ignored Enter (some agents do while still starting), it
 // presses Enter once more; if that is ignored too, it fails saying so.
+// Where the kernel is observed (Linux), a line still in the terminal's
+// input queue is not taken, whatever the screen shows (see waitAccepted).
 func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
@@ -57,18 +59,27 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	}
 	before := t.sess.Snapshot()
 	tail := lastRunes(text[strings.LastIndexByte(text, '\n')+1:], 16)
+	unread := 0
 	for try := 1; try <= 2; try++ {
 		pressed := t.cfg.clock.Now()
 		if err := t.send([]byte("\r")); err != nil {
 			return fmt.Errorf("termtest: Submit(%q): pressing Enter: %w", text, err)
 		}
-		ok, err := t.waitAccepted(ctx, before, pressed, tail)
+		written := t.cfg.clock.Now()
+		var ok bool
+		var err error
+		ok, unread, err = t.waitAccepted(ctx, before, pressed, written, tail)
 		if err != nil {
 			return fmt.Errorf("termtest: Submit(%q): %w\n%s", text, err, t.Describe())
 		}
 		if ok {
 			return nil
 		}
+	}
+	if unread > 0 {
+		return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, %v apart, and the line is still "+
+			"in the terminal's input queue (%d bytes unread): the program never read it, what the screen shows "+
+			"of it is the kernel's echo\n%s", text, ErrNotTaken, submitBound, unread, t.Describe())
 	}
 	line := before.Row(before.Cursor().Row)
 	return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, %v apart, "+
@@ -77,26 +88,41 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 }
 
 // waitAccepted waits up to submitBound for the program to take a line
-// submitted at pressed: it reports false when the bound passed without a
-// reaction, and an error when ctx ended first.
-func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pressed time.Time, tail string) (bool, error) {
+// submitted at pressed (its Enter written by written): it reports false,
+// with the bytes the kernel says are still unread, when the bound passed
+// without a reaction, and an error when ctx ended first.
+//
+// Where the kernel is observed (Linux), the screen's word is not enough:
+// in canonical mode the kernel echoes the line and moves the cursor itself,
+// so a program that never reads looks as if it took the line. The line
+// counts as taken only once the terminal's input queue is empty too.
+func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pressed, written time.Time, tail string) (bool, int, error) {
 	timer := time.NewTimer(submitBound)
 	defer timer.Stop()
+	var poll <-chan time.Time // while the screen says yes and the kernel has not answered
+	unread := 0
 	for {
 		ch := t.Changed()
 		if _, exited := t.ExitCode(); exited {
-			return true, nil // it took the line and ended ("exit")
+			return true, 0, nil // it took the line and ended ("exit")
 		}
+		poll = nil
 		if took(before, t.sess.Snapshot(), pressed, tail) {
-			return true, nil
+			decided, taken, n := t.kernelUnread(written)
+			if !decided || taken {
+				return true, 0, nil
+			}
+			unread = n
+			poll = time.After(kernelEvery)
 		}
 		select {
 		case <-ch:
+		case <-poll:
 		case <-t.done:
 		case <-timer.C:
-			return false, nil
+			return false, unread, nil
 		case <-ctx.Done():
-			return false, fmt.Errorf("waiting for the program to take the line: %w", ctx.Err())
+			return false, unread, fmt.Errorf("waiting for the program to take the line: %w", ctx.Err())
 		}
 	}
 }

@@ -53,6 +53,8 @@ type Terminal struct {
 	stop      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+
+	kern *kernelWatch // the kernel's view (kernel.go); nil where unavailable
 }
 
 // Start runs argv in a new PTY and returns once the program has started.
@@ -78,7 +80,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cookie := newCookie()
-	cmd.Env = append(buildEnv(cfg.env), sessionEnv+"="+cookie)
+	cmd.Env = append(buildEnv(shellMarks(argv, path, cfg)), sessionEnv+"="+cookie) // shell.go: OSC 133 prompt marks for known shells
 	cmd.Dir = cfg.dir
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.
@@ -163,6 +165,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	t.sess = b.sess
 
+	t.watchKernel()
 	go t.reap()
 	go t.readLoop()
 	go t.timerLoop()
@@ -242,7 +245,7 @@ func (t *Terminal) readLoop() {
 	buf := make([]byte, maxBatch)
 	raw, rawErr := t.pty.SyscallConn()
 	for {
-		n, err := t.pty.Read(buf)
+		n, err := t.readHeld(raw, buf) // kernel.go: holds off observations until the engine has the batch
 		if n > 0 && err == nil && rawErr == nil {
 			n += readAvailable(raw, buf[n:])
 		}
@@ -250,6 +253,8 @@ func (t *Terminal) readLoop() {
 			t.readBytes.Add(int64(n))
 			t.handing.Store(true)
 			t.sess.Output(t.cfg.clock.Now(), buf[:n])
+			t.readFed()
+			t.kernelHeard()
 			t.handing.Store(false)
 			if t.cfg.output != nil { // after the recording: what was seen was recorded
 				_, _ = t.cfg.output.Write(buf[:n])
@@ -371,6 +376,7 @@ func (t *Terminal) Resize(cols, rows int) error {
 		return fmt.Errorf("termtest: resizing to %dx%d: %w", cols, rows, err)
 	}
 	t.sess.Resize(t.cfg.clock.Now(), cols, rows)
+	t.kernelHeardLocked()
 	return nil
 }
 
@@ -390,6 +396,7 @@ func (t *Terminal) Close() error {
 		_ = t.pty.SetReadDeadline(time.Now())   // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
+		t.stopKernel()
 		t.in.close()
 		close(t.stop)
 		<-t.timerDone

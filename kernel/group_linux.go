@@ -1,0 +1,438 @@
+//go:build linux
+
+package kernel
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Bounds on what one observation reads, whatever the session holds.
+const (
+	maxProcs   = 1024 // processes walked from the session leader
+	maxThreads = 256  // threads looked at per process
+	maxSet     = 1024 // poll entries or select fds looked at
+)
+
+// state is what one thread was doing.
+type state struct {
+	call    string // the system call's name, "running" or "stopped"
+	kind    kind
+	running bool
+	tty     bool // waiting on the terminal (read, or a set that holds it)
+	sole    bool // waiting for the terminal's input and nothing else, with no timeout
+	known   bool // false: could not tell whether it waits on the terminal
+}
+
+func (s state) String() string {
+	if s.tty {
+		return s.call + "(tty)"
+	}
+	return s.call
+}
+
+// proc is one process of the foreground group.
+type proc struct {
+	comm    string
+	threads []state
+}
+
+// group reads what the processes of foreground group pgrp are doing.
+// They are found among the session leader's descendants, where a shell's
+// jobs and a program's children are.
+func (o *Observer) group(pgrp int) (Wait, string) {
+	var procs []proc
+	queue := []int{o.leader}
+	for visited := 0; len(queue) > 0 && visited < maxProcs; visited++ {
+		pid := queue[0]
+		queue = queue[1:]
+		st, ok := readStat(pid)
+		if !ok {
+			continue
+		}
+		tids := []int{pid}
+		if st.threads > 1 {
+			tids = listTasks(pid)
+		}
+		for _, tid := range tids {
+			queue = append(queue, readChildren(pid, tid)...)
+		}
+		if st.pgrp != pgrp || st.state == 'Z' || st.state == 'X' {
+			continue
+		}
+		p := proc{comm: st.comm}
+		for _, tid := range tids {
+			th := o.thread(pid, tid, st.state)
+			if th.sole && signalled(pid, tid) {
+				// A signal is on its way (^C): the wait is about to end.
+				th.sole, th.running, th.call = false, true, th.call+" signalled"
+			}
+			p.threads = append(p.threads, th)
+		}
+		procs = append(procs, p)
+	}
+	if len(procs) == 0 {
+		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp)
+	}
+	return verdict(procs), describe(procs)
+}
+
+// verdict applies the rule documented on Wait.
+func verdict(procs []proc) Wait {
+	anyTTY, anyUnknown, reads, single, still := false, false, false, true, true
+	for _, p := range procs {
+		single = single && len(p.threads) == 1
+		for _, t := range p.threads {
+			anyTTY = anyTTY || t.tty
+			anyUnknown = anyUnknown || !t.known
+			reads = reads || t.sole
+			// Beside a blocked reader, a process may only be blocked on
+			// another process (a pipe, a child), never running or timed.
+			passive := t.sole || !t.tty && !t.running && (t.kind == readFD || t.kind == elsewhere)
+			still = still && passive && t.known
+		}
+	}
+	switch {
+	case !anyTTY && anyUnknown:
+		return Unknown
+	case !anyTTY:
+		return Working
+	case reads && single && still:
+		return Reading
+	}
+	return Watching
+}
+
+// describe says what each process does: its name and the call the
+// thread that matters waits in.
+func describe(procs []proc) string {
+	var parts []string
+	for i, p := range procs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("+%d more", len(procs)-i))
+			break
+		}
+		t := p.threads[0]
+		for _, u := range p.threads {
+			if u.tty {
+				t = u
+				break
+			}
+		}
+		s := p.comm + " " + t.String()
+		if len(p.threads) > 1 {
+			s += " among threads"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// thread reads /proc/<pid>/task/<tid>/syscall: "running", or the number of
+// the system call the thread is blocked in and its arguments.
+func (o *Observer) thread(pid, tid int, procState byte) state {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
+	if err != nil {
+		return state{call: "unreadable"}
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return state{call: "unreadable"}
+	}
+	if f[0] == "running" {
+		return state{call: "running", running: true, known: true}
+	}
+	nr, err := strconv.Atoi(f[0])
+	if err != nil || nr < 0 || len(f) < 3 {
+		if procState == 'T' || procState == 't' {
+			return state{call: "stopped", known: true} // ^Z: stopped, reads nothing
+		}
+		return state{call: "not in a system call"}
+	}
+	args := make([]uint64, 0, 6)
+	for _, s := range f[1:min(len(f), 7)] {
+		v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 64)
+		if err != nil {
+			return state{call: "unreadable"}
+		}
+		args = append(args, v)
+	}
+	c, ok := o.calls.calls[nr]
+	if !ok {
+		c = call{name: "syscall " + strconv.Itoa(nr), kind: elsewhere}
+	}
+	s := state{call: c.name, kind: c.kind, known: true}
+	for len(args) < 6 {
+		args = append(args, 0)
+	}
+	switch c.kind {
+	case readFD:
+		s.tty = o.isTTY(pid, int(int32(args[0])))
+		s.sole = s.tty
+		if !s.tty {
+			s.call += fmt.Sprintf("(fd %d)", int32(args[0]))
+		}
+	case pollSet:
+		s.tty, s.sole, s.known = o.pollHasTTY(pid, args[0], args[1])
+		s.sole = s.sole && untimed(c.timeout, args[2])
+	case selectSet:
+		s.tty, s.sole, s.known = o.selectHasTTY(pid, args[0], args[1])
+		s.sole = s.sole && args[2] == 0 && args[3] == 0 && untimed(c.timeout, args[4])
+	case epollFD:
+		s.tty, s.sole, s.known = o.epollHasTTY(pid, int(int32(args[0])))
+		s.sole = s.sole && untimed(c.timeout, args[3])
+	case opaque:
+		s.known = false
+	}
+	return s
+}
+
+// untimed reports whether a wait's timeout argument means "no timeout".
+func untimed(t timeout, arg uint64) bool {
+	switch t {
+	case msTimeout:
+		return int32(arg) < 0
+	case ptrTimeout:
+		return arg == 0
+	}
+	return false
+}
+
+// isTTY reports whether fd of pid is this terminal (or /dev/tty, which in
+// a process of this terminal's session is this terminal).
+func (o *Observer) isTTY(pid, fd int) bool {
+	if fd < 0 {
+		return false
+	}
+	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+	return err == nil && (l == o.tty || l == "/dev/tty")
+}
+
+// pollHasTTY reads the pollfd array of a blocked poll from the process's
+// memory and reports whether it waits for input on the terminal.
+// It also reports whether the terminal is all it waits for.
+func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, ok bool) {
+	if n > maxSet {
+		return false, false, false
+	}
+	buf, ok := readMem(pid, addr, int(n)*8)
+	if !ok {
+		return false, false, false
+	}
+	sole = true
+	for i := 0; i+8 <= len(buf); i += 8 {
+		fd := int32(binary.NativeEndian.Uint32(buf[i:]))
+		events := binary.NativeEndian.Uint16(buf[i+4:])
+		if fd < 0 || events == 0 {
+			continue // ignored entries
+		}
+		switch {
+		case events&0x1 == 0: // no POLLIN
+			sole = false
+		case o.isTTY(pid, int(fd)):
+			tty = true
+		case isEpoll(pid, int(fd)):
+			in, inSole, inOK := o.epollHas(pid, int(fd), 1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
+			sole = false
+		}
+	}
+	return tty, tty && sole, true
+}
+
+// selectHasTTY reads the read set of a blocked select.
+func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, ok bool) {
+	if addr == 0 {
+		return false, false, true
+	}
+	if nfds > maxSet {
+		return false, false, false
+	}
+	buf, ok := readMem(pid, addr, int(nfds+7)/8)
+	if !ok {
+		return false, false, false
+	}
+	sole = true
+	for fd := 0; fd < int(nfds); fd++ {
+		if buf[fd/8]&(1<<(fd%8)) == 0 {
+			continue
+		}
+		switch {
+		case o.isTTY(pid, fd):
+			tty = true
+		case isEpoll(pid, fd):
+			in, inSole, inOK := o.epollHas(pid, fd, 1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
+			sole = false
+		}
+	}
+	return tty, tty && sole, true
+}
+
+// epollHasTTY reads the epoll instance's registrations from fdinfo
+// ("tfd: 0 events: 19 ...") and reports whether one waits for input on
+// the terminal.
+func (o *Observer) epollHasTTY(pid, epfd int) (tty, sole, ok bool) {
+	return o.epollHas(pid, epfd, 0)
+}
+
+// maxNesting bounds how deep epoll instances registered in epoll
+// instances are followed.
+const maxNesting = 3
+
+func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, ok bool) {
+	if depth > maxNesting {
+		return false, false, false
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+	if err != nil {
+		return false, false, false
+	}
+	sole = true
+	for line := range bytes.Lines(b) {
+		f := strings.Fields(string(line))
+		if len(f) < 4 || f[0] != "tfd:" || f[2] != "events:" {
+			continue
+		}
+		fd, err1 := strconv.Atoi(f[1])
+		ev, err2 := strconv.ParseUint(f[3], 16, 32)
+		if err1 != nil || err2 != nil {
+			return false, false, false
+		}
+		if ev&0x1 == 0 {
+			sole = false
+			continue
+		}
+		switch {
+		case o.isTTY(pid, fd):
+			tty = true
+		case isEpoll(pid, fd):
+			// An event loop nested in another (the terminal may be in
+			// the inner one).
+			in, inSole, inOK := o.epollHas(pid, fd, depth+1)
+			if !inOK {
+				return false, false, false
+			}
+			tty, sole = tty || in, sole && inSole
+		default:
+			sole = false
+		}
+	}
+	return tty, tty && sole, true
+}
+
+// isEpoll reports whether fd of pid is an epoll instance.
+func isEpoll(pid, fd int) bool {
+	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+	return err == nil && l == "anon_inode:[eventpoll]"
+}
+
+// readMem reads n bytes at addr of pid's memory.
+func readMem(pid int, addr uint64, n int) ([]byte, bool) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	if m, err := f.ReadAt(buf, int64(addr)); err != nil || m != n {
+		return nil, false
+	}
+	return buf, true
+}
+
+// signalled reports whether the thread has a signal pending that it does
+// not block: it is woken, or about to be, whatever call it sits in.
+func signalled(pid, tid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	if err != nil {
+		return true // cannot tell: not a sure wait
+	}
+	var pending, blocked uint64
+	for line := range bytes.Lines(b) {
+		k, v, ok := strings.Cut(string(line), ":")
+		if !ok {
+			continue
+		}
+		x, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "SigPnd", "ShdPnd":
+			pending |= x
+		case "SigBlk":
+			blocked = x
+		}
+	}
+	return pending&^blocked != 0
+}
+
+// stat is what /proc/<pid>/stat says that matters here.
+type stat struct {
+	comm    string
+	state   byte
+	pgrp    int
+	threads int
+}
+
+func readStat(pid int) (stat, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return stat{}, false
+	}
+	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 0 || end < open {
+		return stat{}, false
+	}
+	f := strings.Fields(string(b[end+1:]))
+	if len(f) < 18 || len(f[0]) != 1 {
+		return stat{}, false
+	}
+	pgrp, err1 := strconv.Atoi(f[2])
+	threads, err2 := strconv.Atoi(f[17])
+	if err1 != nil || err2 != nil {
+		return stat{}, false
+	}
+	return stat{comm: string(b[open+1 : end]), state: f[0][0], pgrp: pgrp, threads: threads}, true
+}
+
+func listTasks(pid int) []int {
+	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return []int{pid}
+	}
+	var tids []int
+	for _, e := range ents {
+		if tid, err := strconv.Atoi(e.Name()); err == nil && len(tids) < maxThreads {
+			tids = append(tids, tid)
+		}
+	}
+	return tids
+}
+
+func readChildren(pid, tid int) []int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, s := range strings.Fields(string(b)) {
+		if c, err := strconv.Atoi(s); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+//go:build linux
+
+package kernel
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Observer observes one PTY from its master side. It keeps no file of its
+// own open between observations: holding the terminal's slave open would
+// keep the master from seeing the program hang up.
+type Observer struct {
+	master syscall.RawConn
+	leader int    // the spawned program's pid: its session's processes descend from it
+	tty    string // the slave's path, as /proc/<pid>/fd links name it
+	calls  *syscalls
+}
+
+// Open prepares observations of the PTY whose master is f, in which leader
+// (a process id) was started as session leader. f is not closed by the
+// Observer and may be non-blocking.
+func Open(master *os.File, leader int) (*Observer, error) {
+	if table == nil {
+		return nil, ErrUnsupported
+	}
+	raw, err := master.SyscallConn()
+	if err != nil {
+		return nil, fmt.Errorf("kernel: %w", err)
+	}
+	o := &Observer{master: raw, leader: leader, calls: table}
+	var n uint32
+	var ierr error
+	if err := raw.Control(func(fd uintptr) { n, ierr = unix.IoctlGetUint32(int(fd), unix.TIOCGPTN) }); err != nil {
+		return nil, fmt.Errorf("kernel: %w", err)
+	}
+	if ierr != nil {
+		return nil, fmt.Errorf("kernel: %s is not a PTY master (TIOCGPTN: %w)", master.Name(), ierr)
+	}
+	o.tty = fmt.Sprintf("/dev/pts/%d", n)
+	return o, nil
+}
+
+// Observe asks the kernel about the terminal now. The foreground group is
+// read first and the terminal's queues after, so output the program wrote
+// before it blocked is counted as pending, never missed (see Pending).
+func (o *Observer) Observe() (View, error) {
+	var v View
+	var pgrp int
+	var tio *unix.Termios
+	var err error
+	if cerr := o.master.Control(func(fd uintptr) {
+		if pgrp, err = unix.IoctlGetInt(int(fd), unix.TIOCGPGRP); err != nil {
+			err = fmt.Errorf("kernel: foreground process group (TIOCGPGRP): %w", err)
+			return
+		}
+		if tio, err = unix.IoctlGetTermios(int(fd), unix.TCGETS); err != nil {
+			err = fmt.Errorf("kernel: terminal mode (TCGETS): %w", err)
+		}
+	}); cerr != nil {
+		return View{}, fmt.Errorf("kernel: %w", cerr)
+	}
+	if err != nil {
+		return View{}, err
+	}
+	v.Canonical = tio.Lflag&unix.ICANON != 0
+	v.Echo = tio.Lflag&unix.ECHO != 0
+	v.Leader = pgrp == o.leader
+	v.Wait, v.Doing = o.group(pgrp)
+
+	v.Unread, err = o.unread()
+	if err != nil {
+		return v, err
+	}
+	v.Pending = o.Pending()
+	return v, nil
+}
+
+// Pending reports whether the program has written output that the
+// master's reader has not read yet. It polls the master, which first
+// flushes what the kernel still holds on its way there, so output written
+// before a process blocked (in an earlier observation) is never missed.
+// Observe calls it last; a reader that consumes the master in another
+// goroutine calls it again at a moment it knows everything read so far
+// has been handled.
+func (o *Observer) Pending() bool {
+	pending := false
+	_ = o.master.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		if n, err := unix.Poll(fds, 0); err == nil && n > 0 && fds[0].Revents&unix.POLLIN != 0 {
+			pending = true
+		}
+	})
+	return pending
+}
+
+// unread reads the slave's input queue: TIOCINQ on the master counts the
+// master's own queue (the program's output), so the slave is opened for a
+// moment, without becoming anyone's controlling terminal. Input written
+// to the master reaches the slave's queue through a kernel worker; a poll
+// of the slave first waits for that worker, so a line written before the
+// observation is counted even if the worker had not run yet.
+func (o *Observer) unread() (int, error) {
+	fd, err := unix.Open(o.tty, unix.O_RDONLY|unix.O_NOCTTY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, fmt.Errorf("kernel: opening %s for its input queue: %w", o.tty, err)
+	}
+	defer unix.Close(fd)
+	_, _ = unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 0)
+	n, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
+	if err != nil {
+		return 0, fmt.Errorf("kernel: input queue of %s (TIOCINQ): %w", o.tty, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,129 @@
+package kernel
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrUnsupported is returned by Open where the kernel's view is not
+// available (systems other than Linux, architectures without a syscall
+// table here).
+var ErrUnsupported = errors.New("kernel: the kernel's view of a terminal is not available on this system")
+
+// Wait says what the terminal's foreground process group is waiting for.
+type Wait string
+
+// The answers, from strongest evidence to none.
+const (
+	// Reading: every process of the foreground group is single-threaded
+	// and blocked, and one waits for the terminal's input and nothing
+	// else, with no timeout (read(2) on it, or a poll, select or epoll
+	// whose only entry is the terminal: readline's pselect). The others,
+	// if any, wait on a pipe or a child. Such a program can do nothing
+	// until input (or a signal) arrives: what it drew is all it will draw.
+	Reading Wait = "read"
+	// Watching: some thread waits on the terminal among other things
+	// (poll, select or epoll with the terminal in its set, or a blocking
+	// read beside other threads). Event loops (node, Go, asyncio) look
+	// like this both when idle and between two frames of an animation, so
+	// it says neither ready nor busy.
+	Watching Wait = "watch"
+	// Working: no thread of the foreground group waits on the terminal:
+	// each is running, sleeping, or waiting on something else (a child, a
+	// pipe, a lock). Whatever the screen shows, input now is not read.
+	Working Wait = "work"
+	// Unknown: the group could not be read, or a thread waits in a way
+	// this package cannot see into (io_uring, an unreadable set).
+	Unknown Wait = ""
+)
+
+// View is one observation of a terminal by the kernel. The zero value
+// means nothing is known. Its fields are stable across runs (no process
+// ids), so identical states compare equal and a recording keeps only
+// changes.
+type View struct {
+	// Wait is what the foreground process group waits for.
+	Wait Wait `json:"wait,omitempty"`
+	// Doing says briefly what the foreground group's processes were
+	// doing, for reasons and reports: "sqlite3 running",
+	// "python3 read(tty)", "sleep clock_nanosleep".
+	Doing string `json:"doing,omitempty"`
+	// Leader is true when the foreground group is the spawned program's
+	// own (a shell at its prompt), false when another group has the
+	// terminal (a command the shell runs).
+	Leader bool `json:"leader,omitempty"`
+	// Pending is true when the program has written output the terminal
+	// has not read yet.
+	Pending bool `json:"pending,omitempty"`
+	// Unread is how many bytes of input the program has not read yet
+	// (in canonical mode, complete lines only, as the kernel counts).
+	Unread int `json:"unread,omitempty"`
+	// Canonical and Echo are the terminal's ICANON and ECHO flags: the
+	// kernel edits lines and echoes typed input itself. Echo off in
+	// canonical mode is how password prompts read.
+	Canonical bool `json:"icanon,omitempty"`
+	Echo      bool `json:"echo,omitempty"`
+}
+
+// Known reports whether the view holds any observation.
+func (v View) Known() bool { return v != View{} }
+
+func (v View) String() string {
+	if !v.Known() {
+		return "nothing known"
+	}
+	var b strings.Builder
+	w := v.Wait
+	if w == Unknown {
+		w = "unknown"
+	}
+	fmt.Fprintf(&b, "%s", w)
+	if v.Doing != "" {
+		fmt.Fprintf(&b, " (%s)", v.Doing)
+	}
+	if !v.Leader {
+		b.WriteString(", another group in the foreground")
+	}
+	if v.Pending {
+		b.WriteString(", output pending")
+	}
+	if v.Unread > 0 {
+		fmt.Fprintf(&b, ", %d bytes unread", v.Unread)
+	}
+	switch {
+	case v.Canonical && v.Echo:
+		b.WriteString(", cooked")
+	case v.Canonical:
+		b.WriteString(", cooked without echo")
+	default:
+		b.WriteString(", raw")
+	}
+	return b.String()
+}
+
+// Encode writes the view as compact JSON, as a recording's kernel event
+// holds it: {"wait":"read","doing":"bc read(tty)","leader":true}.
+func (v View) Encode() string {
+	b, _ := json.Marshal(v) // plain fields: cannot fail
+	return string(b)
+}
+
+// ParseView reads a view written by Encode, and rejects one no observation
+// could have made.
+func ParseView(data string) (View, error) {
+	var v View
+	if err := json.Unmarshal([]byte(data), &v); err != nil {
+		return View{}, fmt.Errorf("kernel: view %.40q is not a JSON object of the kernel's view: %w", data, err)
+	}
+	switch v.Wait {
+	case Reading, Watching, Working, Unknown:
+	default:
+		return View{}, fmt.Errorf("kernel: wait %q is not one of %q, %q, %q or empty", v.Wait, Reading, Watching, Working)
+	}
+	if v.Unread < 0 {
+		return View{}, fmt.Errorf("kernel: unread %d is negative", v.Unread)
+	}
+	return v, nil
+}

@@ -1,0 +1,115 @@
+package ready
+
+import (
+	"strings"
+	"time"
+
+	"github.com/ttyrig/ttyrig/kernel"
+)
+
+// kernel: the kernel's view of the terminal (package kernel), fed as Kernel
+// events: whether the foreground process group is blocked reading the
+// terminal, working elsewhere, or watching it from an event loop.
+//
+// The rule, measured on python3 input(), bash, sqlite3, bc, node's readline
+// and a bubbletea program:
+//
+//   - ready (a password question when the line is read with echo off), at
+//     once, when the latest observation was made after the last output,
+//     input and resize and says Reading (every process single-threaded, one
+//     blocked waiting for the terminal alone, no timeout: read(2), or
+//     readline's pselect6 on the terminal), with no output pending and no
+//     input unread. Such a program cannot draw anything more until it gets
+//     input, so what the screen shows is final. python3, bash, sqlite3 and
+//     bc all wait like this at their prompts;
+//   - not ready when it says Working for workConfirm or more: no thread of
+//     the foreground group waits on the terminal at all (sqlite3 running a
+//     silent query, sleep after the shell handed it the terminal, python in
+//     time.sleep), whatever the screen shows;
+//   - not ready while output is pending in the terminal or input sits
+//     unread: the screen is not final, or the program has not seen what was
+//     typed (in canonical mode the kernel counts complete lines only, so a
+//     half-typed line does not count);
+//   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
+//     in epoll or pselect with the terminal in the set among threads both
+//     when idle and between frames of a spinner: Watching says neither, and
+//     the screen's signals decide.
+//
+// After input, an observation that finds the program reading again with
+// nothing unread is its reaction, drawn or not (bash after ^C flushed the
+// line typed ahead). The feeder (termtest) only feeds observations made
+// with the input already written.
+//
+// When the group stops working after longWork or more, the screen's quiet
+// windows start again: a program silent through a long computation is not
+// "quiet" the moment it finishes, before it has drawn its answer.
+type kernelSignal struct {
+	view    kernel.View
+	fresh   bool      // observed after the last output, input and resize
+	working time.Time // since when the group is seen working; zero if it is not
+}
+
+const (
+	// workConfirm is how long the group must have been seen working before
+	// the kernel says busy: a process caught running for a moment right
+	// after it wrote (an event loop handling a timer) is no work.
+	workConfirm = 5 * time.Millisecond
+	// longWork is how long a stretch of work must last for its end to
+	// restart the screen's quiet windows.
+	longWork = 50 * time.Millisecond
+)
+
+func init() {
+	register(signalKind{name: "kernel", rank: rankKernel, core: true,
+		build: func(Profile, SignalSpec) (signal, error) { return &kernelSignal{}, nil }})
+}
+
+func (*kernelSignal) seen(*facts) {}
+
+// observe takes in every event: a Kernel event is a new observation; any
+// other event makes the last one stale.
+func (k *kernelSignal) observe(f *facts, ev Event) {
+	if ev.Kind != Kernel {
+		k.fresh = false
+		return
+	}
+	switch was, is := k.view.Wait == kernel.Working, ev.Kernel.Wait == kernel.Working; {
+	case is && !was:
+		k.working = ev.Time
+	case was && !is:
+		if ev.Time.Sub(k.working) >= longWork {
+			f.restartQuiet(ev.Time)
+		}
+		k.working = time.Time{}
+	}
+	k.view, k.fresh = ev.Kernel, true
+	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
+		f.reacted()
+	}
+}
+
+func (k *kernelSignal) vote(f *facts, now time.Time) vote {
+	v := k.view
+	switch {
+	case v.Wait == kernel.Working && now.Sub(k.working) < workConfirm:
+		return vote{}.later(k.working.Add(workConfirm))
+	case v.Wait == kernel.Working:
+		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing)
+	case v.Pending:
+		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
+	case v.Unread > 0:
+		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
+	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
+		return vote{}
+	case f.view.prompt != nil:
+		return vote{verdict: question, signal: SignalKernel, prompt: f.view.prompt,
+			reason: "question on screen; the foreground process is blocked reading the terminal (" + v.Doing + ")"}
+	case v.Canonical && !v.Echo:
+		// A line read with echo off is a secret, whatever the prompt says.
+		return vote{verdict: question, signal: SignalKernel,
+			prompt: &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(f.view.before), Default: -1},
+			reason: "the foreground process reads a line with echo off, a password (" + v.Doing + ")"}
+	}
+	return vote{verdict: ready, signal: SignalKernel,
+		reason: "the foreground process is blocked reading the terminal (" + v.Doing + "), all output drawn, no input unread"}
+}

@@ -1,0 +1,277 @@
+package termtest
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/ttyrig/ttyrig/kernel"
+)
+
+// How often the kernel is asked while an answer matters: every
+// kernelEvery while the engine is not ready (less often if an observation
+// takes more than a tenth of that), and once after every event, but never
+// twice within kernelGap. An observation costs 0.1–0.4 ms.
+const (
+	kernelEvery = 5 * time.Millisecond
+	kernelGap   = time.Millisecond
+)
+
+// WithoutKernelView stops the terminal from asking the kernel whether the
+// program is reading its input (Linux; elsewhere it never does): readiness
+// and Submit then go by the screen alone, as in a replay of a recording
+// made without it.
+func WithoutKernelView() Option { return func(c *config) { c.noKernel = true } }
+
+// kernelWatch asks the kernel about the terminal (package kernel) and
+// feeds what it says to the engine as ready.Kernel events, recorded like
+// any other event.
+type kernelWatch struct {
+	obs *kernel.Observer
+	// read is held by the read loop from a read until the engine has the
+	// batch, and by each observation's last step: that step never races a
+	// batch read but not yet seen by the engine, so "no output pending"
+	// means the engine has seen everything the program wrote.
+	read sync.Mutex
+	kick chan struct{}
+	stop chan struct{}
+	done chan struct{}
+
+	// Under Terminal.mu.
+	heard    uint64      // events fed to the session
+	fed      uint64      // heard when the last observation was fed
+	last     kernel.View // the last observation fed
+	latest   kernel.View // the last observation made
+	latestAt time.Time   // when it was started
+	written  time.Time   // when the last input was written to the PTY
+}
+
+// inputWritten notes that the last input is in the PTY: observations
+// started from now on see it.
+func (t *Terminal) inputWritten() {
+	if t.kern == nil {
+		return
+	}
+	t.mu.Lock()
+	t.kern.written = t.cfg.clock.Now()
+	t.mu.Unlock()
+	select {
+	case t.kern.kick <- struct{}{}:
+	default:
+	}
+}
+
+// watchKernel starts observing the kernel, where it can be.
+func (t *Terminal) watchKernel() {
+	if t.cfg.noKernel {
+		return
+	}
+	obs, err := kernel.Open(t.pty, t.cmd.Process.Pid)
+	if err != nil {
+		return // not Linux: the screen alone decides
+	}
+	t.kern = &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	go t.kernelLoop()
+}
+
+// stopKernel ends the observations.
+func (t *Terminal) stopKernel() {
+	if t.kern != nil {
+		close(t.kern.stop)
+		<-t.kern.done
+	}
+}
+
+// kernelHeard notes an event fed to the session: the engine now needs a
+// new observation.
+func (t *Terminal) kernelHeard() {
+	if t.kern == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.kernelHeardLocked()
+}
+
+// kernelHeardLocked is kernelHeard with t.mu held.
+func (t *Terminal) kernelHeardLocked() {
+	if t.kern == nil {
+		return
+	}
+	t.kern.heard++
+	select {
+	case t.kern.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (t *Terminal) kernelLoop() {
+	k := t.kern
+	defer close(k.done)
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	var last time.Time
+	for {
+		select {
+		case <-k.stop:
+			return
+		case <-k.kick:
+		case <-timer.C:
+		}
+		if wait := kernelGap - time.Since(last); wait > 0 {
+			timer.Reset(wait)
+			continue
+		}
+		last = time.Now()
+		if t.observeKernel() {
+			// A session of many processes costs more to observe: keep
+			// observing to a tenth of a core at most.
+			timer.Reset(max(kernelEvery, 10*time.Since(last)))
+		} else {
+			timer.Stop()
+		}
+	}
+}
+
+// observeKernel asks the kernel once and feeds the engine what it says
+// when the engine has not heard it since the last event. It reports
+// whether the engine still wants to hear more (it is not ready).
+//
+// The observation itself runs alongside the read loop; only its last step
+// (is output pending?) and feeding the engine happen while no batch is
+// between a read and the engine, so "nothing pending" means the engine
+// has seen everything the program wrote before it was observed waiting.
+func (t *Terminal) observeKernel() bool {
+	k := t.kern
+	t.mu.Lock()
+	if t.endedLocked() {
+		t.mu.Unlock()
+		return false
+	}
+	input, started := t.lastInput, t.cfg.clock.Now()
+	t.mu.Unlock()
+
+	v, err := k.obs.Observe()
+
+	k.read.Lock()
+	defer k.read.Unlock()
+	v.Pending = k.obs.Pending()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.endedLocked() {
+		return false
+	}
+	if err != nil || !t.lastInput.Equal(input) || input.After(k.written) || started.Before(k.written) {
+		// The program may be gone (it is reaped soon), or input was sent
+		// and not yet written, or written while the kernel was asked: ask
+		// again. So every observation the engine hears after an input
+		// event was made with the input in the PTY, and one that finds the
+		// program reading again with nothing unread is its reaction, even
+		// when nothing was drawn.
+		return true
+	}
+	k.latest, k.latestAt = v, started
+	// What the process waits in (Doing) changes all the time while it
+	// works; it is fed, for reasons, only with a change that matters. An
+	// unchanged Reading is fed again after new events: the engine takes
+	// "ready" only from an observation newer than the last output.
+	same := v
+	same.Doing = k.last.Doing
+	if same != k.last || k.heard != k.fed && v.Wait == kernel.Reading {
+		k.last, k.fed = v, k.heard
+		t.sess.Kernel(t.cfg.clock.Now(), v)
+	}
+	return !t.sess.Current().State.Waiting()
+}
+
+// endedLocked reports whether the program has exited (and its exit was
+// applied) or the terminal is closed. Call with t.mu held.
+func (t *Terminal) endedLocked() bool {
+	if t.closed {
+		return true
+	}
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// kernelNote says what the kernel last said, for failure reports: "" where
+// it is not observed.
+func (t *Terminal) kernelNote() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.kern == nil || t.kern.latestAt.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("%s (at +%.3fs)", t.kern.latest, t.kern.latestAt.Sub(t.start).Seconds())
+}
+
+// readHeld reads the next batch from the PTY. With a kernel observer it
+// returns holding kern.read when n > 0, to be released by readFed once
+// the engine has the batch.
+func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
+	if t.kern == nil || raw == nil {
+		return t.pty.Read(buf)
+	}
+	var n int
+	var err error
+	rerr := raw.Read(func(fd uintptr) bool {
+		t.kern.read.Lock()
+		for {
+			n, err = syscall.Read(int(fd), buf)
+			if err != syscall.EINTR {
+				break
+			}
+		}
+		if err == syscall.EAGAIN {
+			t.kern.read.Unlock()
+			return false // wait until the PTY is readable
+		}
+		if n <= 0 {
+			t.kern.read.Unlock()
+		}
+		return true
+	})
+	switch {
+	case rerr != nil:
+		return 0, rerr // a read deadline (Close)
+	case err != nil:
+		return 0, err
+	case n <= 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// readFed releases what readHeld holds once the engine has the batch.
+func (t *Terminal) readFed() {
+	if t.kern != nil {
+		t.kern.read.Unlock()
+	}
+}
+
+// kernelUnread reports whether a line written by written was taken by the
+// program as far as the kernel can tell: decided is false where the kernel
+// is not observed; otherwise taken is false until an observation started
+// after written finds no input left unread.
+func (t *Terminal) kernelUnread(written time.Time) (decided, taken bool, unread int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.kern == nil {
+		return false, false, 0
+	}
+	k := t.kern
+	if k.latestAt.Before(written) {
+		select { // ask now
+		case k.kick <- struct{}{}:
+		default:
+		}
+		return true, false, 0
+	}
+	return true, k.latest.Unread == 0, k.latest.Unread
+}

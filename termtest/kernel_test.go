@@ -1,0 +1,213 @@
+//go:build linux
+
+package termtest_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// wantKernelReady fails unless tr is a ready state the kernel decided.
+func wantKernelReady(t testing.TB, term *termtest.Term, tr ready.Transition) {
+	t.Helper()
+	if tr.Signal != ready.SignalKernel {
+		t.Fatalf("ready by %s (%s), want the kernel's word\n%s", tr.Signal, tr.Reason, term.Describe())
+	}
+}
+
+// A program that never reads its input looks as if it took a line: the
+// kernel echoes it and moves the cursor. Submit must not believe it.
+func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
+	t.Parallel()
+	bin := fixtures.Build(t, "deaf")
+	term, err := termtest.Start(context.Background(), []string{bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	err = term.SubmitContext(context.Background(), "hello")
+	if !errors.Is(err, termtest.ErrNotTaken) || !strings.Contains(err.Error(), "input queue") {
+		t.Fatalf("SubmitContext = %v, want ErrNotTaken saying the line is still in the input queue", err)
+	}
+	if !strings.Contains(err.Error(), "\nkernel: ") || !strings.Contains(err.Error(), "bytes unread") {
+		t.Errorf("the report lacks what the kernel said last:\n%v", err)
+	}
+
+	// Without the kernel's view, the echo fooled Submit: the blind spot
+	// this closes.
+	blind, err := termtest.Start(context.Background(), []string{bin}, termtest.WithoutKernelView())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer blind.Close()
+	if err := blind.SubmitContext(context.Background(), "hello"); err != nil {
+		t.Fatalf("without the kernel's view Submit was expected to be fooled by the echo; it said %v", err)
+	}
+}
+
+// python3's input() blocks in read: ready the moment the prompt is out,
+// each turn, with no quiet window.
+func TestPythonInputReadyByKernel(t *testing.T) {
+	t.Parallel()
+	need(t, "python3")
+	term := termtest.Spawn(t, []string{"python3", "-c", "while True: print('you said', input('name? '))"})
+	wantKernelReady(t, term, term.WaitForReady())
+	for _, name := range []string{"ada", "grace"} {
+		term.Submit(name)
+		tr := term.WaitForReady()
+		wantKernelReady(t, term, tr)
+		if got := term.Snapshot().Line(-2); got != "you said "+name {
+			t.Errorf("line above the prompt %q, want the answer to %q\n%s", got, name, term.Snapshot())
+		}
+	}
+}
+
+// getpass reads a line with echo off: a password question, whatever its
+// prompt says, and Submit does not wait for an echo that never comes.
+func TestEchoOffIsPasswordQuestion(t *testing.T) {
+	t.Parallel()
+	need(t, "python3")
+	term := termtest.Spawn(t, []string{"python3", "-c", "import getpass; print('got', len(getpass.getpass('Secret code: ')))"})
+	tr := term.WaitForReady()
+	if tr.State != ready.Question || tr.Prompt == nil || tr.Prompt.Kind != "password" {
+		t.Fatalf("at getpass: %v, want a password question\n%s", tr, term.Describe())
+	}
+	term.Submit("hunter2")
+	if code := term.WaitExit(); code != 0 || !strings.Contains(term.Snapshot().Text(), "got 7") {
+		t.Errorf("exit %d, screen:\n%s", code, term.Snapshot())
+	}
+}
+
+// bc prints no prompt at all: only silence could tell, 2 s a turn. It
+// blocks reading, so the kernel tells at once.
+func TestBcReadyByKernel(t *testing.T) {
+	t.Parallel()
+	need(t, "bc")
+	term := termtest.Spawn(t, []string{"bc", "-q"})
+	wantKernelReady(t, term, term.WaitForReady())
+	start := time.Now()
+	term.Submit("2^10")
+	wantKernelReady(t, term, term.WaitForReady())
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a bc turn took %v; the silence fallback would take 2s", d) // a bound, not a timing target
+	}
+	if got := term.Snapshot().Line(-2); got != "1024" {
+		t.Errorf("answer %q, want 1024\n%s", got, term.Snapshot())
+	}
+}
+
+// A silent query: sqlite3 runs it, so the kernel says busy until the
+// answer is drawn (the 2 s silence fallback fired under the echoed query
+// when it ran longer than that).
+func TestSqliteSilentQueryIsBusy(t *testing.T) {
+	t.Parallel()
+	need(t, "sqlite3")
+	term := termtest.Spawn(t, []string{"sqlite3"}, termtest.WithTimeout(30*time.Second))
+	term.WaitForReady()
+	term.Submit("with recursive c(x) as (select 1 union all select x+1 from c where x<6000000) select count(*) from c;")
+	tr := term.WaitForReady()
+	if !strings.Contains(term.Snapshot().Text(), "6000000\n") {
+		t.Fatalf("ready (%s: %s) before the answer was drawn\n%s", tr.Signal, tr.Reason, term.Snapshot())
+	}
+	wantKernelReady(t, term, tr)
+}
+
+// The same with a silence that does not depend on the machine's speed:
+// sqlite3 waits 3 s for a shell command that prints nothing.
+func TestSqliteSilentCommandIsBusy(t *testing.T) {
+	t.Parallel()
+	need(t, "sqlite3")
+	term := termtest.Spawn(t, []string{"sqlite3"})
+	term.WaitForReady()
+	start := time.Now()
+	term.Submit(".shell sleep 3")
+	tr := term.WaitForReady()
+	if d := time.Since(start); d < 3*time.Second {
+		t.Fatalf("ready after %v (%s: %s), while sqlite3 still waited for sleep 3\n%s", d, tr.Signal, tr.Reason, term.Describe())
+	}
+	wantKernelReady(t, term, tr)
+}
+
+// Ctrl-C right after a command line: depending on when it lands, it
+// kills the command, or reaches bash before the command runs (which then
+// runs on), or flushes the typed-ahead line before bash reads it. Ground
+// truth: "sleep 1; echo done" prints done a second later unless killed.
+// Ready must never come while it still runs: if done is drawn after ready,
+// ready was premature (the screen alone said ready under "^C").
+func TestBashCtrlCRightAfterSubmit(t *testing.T) {
+	t.Parallel()
+	for range 3 {
+		term := termtest.Spawn(t, bashArgv, bashEnv, termtest.WithoutShellIntegration())
+		term.WaitForReady()
+		term.Type("sleep 1; echo done\n")
+		term.Press(termtest.Ctrl('c'))
+		tr := term.WaitForReady()
+		atReady := term.Snapshot()
+		time.Sleep(1500 * time.Millisecond)
+		if after := term.Snapshot(); strings.Contains(after.Text(), "done\n") && !strings.Contains(atReady.Text(), "done\n") {
+			t.Fatalf("ready (%s: %s) while the command still ran; at ready:\n%s\na second later:\n%s",
+				tr.Signal, tr.Reason, atReady, term.Describe())
+		}
+		term.Close()
+	}
+}
+
+// A live session's recording holds what the kernel said; its replay
+// makes the same decisions.
+func TestKernelObservationsReplay(t *testing.T) {
+	t.Parallel()
+	need(t, "bc")
+	rec := filepath.Join(t.TempDir(), "bc.cast")
+	term := termtest.Spawn(t, []string{"bc", "-q"}, termtest.WithRecording(rec))
+	term.WaitForReady()
+	term.Submit("6*7")
+	term.WaitForReady()
+	live := term.Timeline()
+	term.Close()
+
+	cast, err := asciicast.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernels := 0
+	for _, e := range cast.Events {
+		if e.Kind == asciicast.Kernel {
+			kernels++
+		}
+	}
+	if kernels == 0 {
+		t.Fatalf("no kernel events in the recording")
+	}
+	rep, err := recordings.Replay(cast, recordings.StopAt(cast.Duration()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	replayed := rep.Run()
+	if len(replayed) > len(live) {
+		replayed = replayed[:len(live)] // what follows is Close hanging up bc
+	}
+	summary := func(trs []ready.Transition) string {
+		var b strings.Builder
+		for _, tr := range trs {
+			if tr.State == ready.Exited {
+				break
+			}
+			b.WriteString(string(tr.State) + " by " + string(tr.Signal) + ": " + tr.Reason + "\n")
+		}
+		return b.String()
+	}
+	if got, want := summary(replayed), summary(live); got != want {
+		t.Errorf("replay decided\n%s\nlive decided\n%s", got, want)
+	}
+}
