@@ -133,10 +133,6 @@ func TestReadErrors(t *testing.T) {
 		{"resize", v2 + `[1, "r", "80by24"]` + "\n", `:2: resize "80by24" is not COLSxROWS`},
 		{"resize zero", v2 + `[1, "r", "0x24"]` + "\n", `:2: resize "0x24": terminal size 0x24 is out of range (want 1 to 10000 each)`},
 		{"exit", v3 + `[1, "x", "zero"]` + "\n", `:2: exit status "zero" is not an integer`},
-		{"kernel not json", v2 + `[1, "k", "{wait"]` + "\n", `:2: kernel event "{wait" is not a JSON object of the kernel's view: not valid JSON: invalid character 'w' looking for beginning of object key string (at byte 2)`},
-		{"kernel wait", v2 + `[1, "k", "{\"wait\":\"nap\"}"]` + "\n", `:2: kernel event: wait "nap" is not one of "read", "watch", "work" or empty`},
-		{"kernel unread", v2 + `[1, "k", "{\"unread\":-3}"]` + "\n", `:2: kernel event: unread -3 is negative`},
-		{"kernel type", v2 + `[1, "k", "{\"unread\":\"3\"}"]` + "\n", `:2: kernel event "{\"unread\":\"3\"}" is not a JSON object of the kernel's view: "unread" is a JSON string, want an integer`},
 		{"v2 comment-free garbage", v2 + "hello\n", `:2: want an event, a JSON array such as [1.5, "o", "text"]`},
 		{"truncated last line", v2 + `[0.1, "o", "a"]` + "\n" + `[1, "o", "abc`, ":3: truncated: the last line has no newline and its JSON is incomplete: unexpected end of JSON input"},
 	}

@@ -59,3 +59,26 @@ func TestKernelEventReplays(t *testing.T) {
 		t.Errorf("first ready %v at +%v, want the kernel's at +5ms", first, first.Time.Sub(rep.Start()))
 	}
 }
+
+// A kernel event no observation could have made fails the replay before it
+// starts, naming its line.
+func TestBadKernelEventNamesItsLine(t *testing.T) {
+	const v2 = `{"version": 2, "width": 80, "height": 24}` + "\n"
+	for _, tc := range []struct{ name, cast, want string }{
+		{"not json", v2 + `[1, "k", "{wait"]`, `line 2: kernel: view "{wait" is not a JSON object`},
+		{"wait", v2 + `[1, "k", "{\"wait\":\"nap\"}"]`, `line 2: kernel: wait "nap" is not one of`},
+		{"unread", v2 + `[1, "k", "{\"unread\":-3}"]`, `line 2: kernel: unread -3 is negative`},
+		{"type", v2 + `[1, "k", "{\"unread\":\"3\"}"]`, `line 2: kernel: view "{\"unread\":\"3\"}" is not a JSON object`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cast, err := asciicast.Read(strings.NewReader(tc.cast + "\n"))
+			if err != nil {
+				t.Fatalf("the codec keeps kernel events as data, but: %v", err)
+			}
+			_, err = recordings.Replay(cast)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Replay error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
