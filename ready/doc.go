@@ -8,10 +8,10 @@
 //
 //  1. reaction: no output yet, or input sent and no visible reaction: not ready
 //  2. sync: a synchronized update open (up to 1 s): not ready
-//  3. kernel: the foreground process blocked reading the terminal with all output
+//  3. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
+//  4. kernel: the foreground process blocked reading the terminal with all output
 //     drawn: ready at once; working elsewhere, output pending or input unread: not
 //     ready (package kernel, Linux; no opinion for event loops or elsewhere)
-//  4. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
 //  5. restart (selected by a profile): a restart message: not ready
 //  6. answer-ticked (selected): the question just answered, ticked: not ready
 //  7. question: a question on screen (prompt.go), still for the quiet window

@@ -79,8 +79,8 @@ func (v vote) later(t time.Time) vote {
 const (
 	rankInput     = 100 // input sent, no reaction yet
 	rankSync      = 200 // a synchronized update is open
-	rankKernel    = 250 // the kernel's view of the terminal
 	rankShell     = 300 // OSC 133;B: the shell reads a command line
+	rankKernel    = 320 // the kernel's view of the terminal (after the shell's own word)
 	rankRestart   = 350 // a restart marker: the question on screen is left behind
 	rankAnswered  = 400 // the question just answered is still drawn, ticked
 	rankQuestion  = 500 // a question on screen, once still
