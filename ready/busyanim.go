@@ -47,8 +47,9 @@ type busyRow struct {
 
 // classify notes which rows of v now show a busy animation (see
 // signal_busyanim.go), comparing each changed row with what it showed on
-// prev. It returns the rows classified in this change.
-func (f *facts) classify(prev, v *view) map[int]bool {
+// prev. Rows in ticked changed by a clock or timer ticking (clock.go) and
+// show none. It returns the rows classified in this change.
+func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	now := map[int]bool{}
 	if f.busyRows == nil {
 		f.busyRows = map[int]*busyRow{}
@@ -65,7 +66,7 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 		if text == old {
 			continue
 		}
-		if text == "" {
+		if text == "" || ticked[r] {
 			delete(f.busyRows, r)
 			continue
 		}
@@ -84,14 +85,8 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 				}
 			}
 		case kind != "":
-		case statusWord.MatchString(text):
-			kind = "status word"
-		case startsSpinning(text):
-			kind = "spinner"
 		default:
-			if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
-				kind = "spinner"
-			}
+			kind = f.busyText(text)
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			delete(f.busyRows, r)
@@ -107,6 +102,31 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 		now[r] = true
 	}
 	return now
+}
+
+// busyText says what kind of busy animation text shows on its own, without
+// a previous frame: a status word, a spinner by its glyph or by a label
+// this program was seen spinning with; "" for none.
+func (f *facts) busyText(text string) string {
+	switch {
+	case statusWord.MatchString(text):
+		return "status word"
+	case startsSpinning(text):
+		return "spinner"
+	}
+	if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
+		return "spinner"
+	}
+	return ""
+}
+
+// showsBusy reports whether row r, changing from old to cur, is a busy
+// animation: it was classified one as old, or cur reads as one.
+func (f *facts) showsBusy(r int, old, cur string) bool {
+	if br := f.busyRows[r]; br != nil && br.text == old {
+		return true
+	}
+	return f.busyText(cur) != ""
 }
 
 // maxSpinLabels bounds the labels remembered: a program has a handful.

@@ -1,6 +1,7 @@
 package ready_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,8 @@ func TestCursorVisibilityBlink(t *testing.T) {
 }
 
 // A clock ticking every second while the cursor rests at the prompt is no
-// change; a counter ("12s") is, and so is a clock that moves the cursor.
+// change; a counter of seconds running faster than the clock ("elapsed 4s"
+// a second after "elapsed 0s") is progress.
 func TestClockIsNoChangeCounterIs(t *testing.T) {
 	s := newSim(t, ready.Generic())
 	for i := range 5 {
@@ -163,5 +165,79 @@ func TestLearnedSpinnerLabel(t *testing.T) {
 	}
 	if s.readyAt(second+980*ms) < 0 {
 		t.Errorf("never ready after the second turn\n%s", s.timeline())
+	}
+}
+
+// An elapsed-time footer ("─ ready · 3s elapsed", bubbletea-clock in the
+// corpus) ticking once a second in step with the clock, the cursor in the
+// input line, is a timer: ready within the quiet window and never busy
+// again while it ticks. The same footer counting down, or counting faster
+// than the clock, is progress.
+func TestTimerInStepIsNoChange(t *testing.T) {
+	footer := func(s *sim, word string, secs int) {
+		s.out(fmt.Sprintf("\x1b[3;1H\x1b[2K─ %s · %ds elapsed\x1b[1;3H", word, secs))
+	}
+	s := newSim(t, ready.Generic())
+	s.out("> ")
+	footer(s, "ready", 0)
+	for i := 1; i <= 12; i++ {
+		s.advance(time.Second + time.Duration(i%3)*7*ms) // a timer is drawn a few ms late
+		footer(s, "ready", i)
+	}
+	s.advance(time.Second)
+	if d := s.readyAt(0); d != 150*ms {
+		t.Errorf("ready at +%v, want +150ms with a timer ticking\n%s", d, s.timeline())
+	}
+	for _, tr := range s.eng.Timeline()[1:] {
+		if tr.State != ready.Ready {
+			t.Errorf("%s at +%v (%s), want ready throughout a timer ticking\n%s", tr.State, tr.Time.Sub(s.t0), tr.Reason, s.timeline())
+		}
+	}
+
+	for _, c := range []struct {
+		name string
+		secs func(i int) int
+		gap  time.Duration
+	}{
+		{"countdown", func(i int) int { return 30 - i }, time.Second},
+		{"faster than the clock", func(i int) int { return i }, 400 * ms},
+		{"standing still, then ticking", func(i int) int { return i / 4 }, time.Second},
+	} {
+		s := newSim(t, ready.Generic())
+		s.out("> ")
+		s.advance(time.Second)
+		s.in("\r")
+		footer(s, "working", c.secs(0))
+		for i := 1; i <= 8; i++ {
+			s.advance(c.gap)
+			footer(s, "working", c.secs(i))
+		}
+		s.advance(2 * time.Second) // a stall
+		// The first few frames may pass for a timer; from the 7th frame on,
+		// the counter is known for what it is.
+		if d := s.readyAt(time.Second + 7*c.gap + 10*ms); d >= 0 {
+			t.Errorf("%s: ready at +%v while the counter was shown\n%s", c.name, d, s.timeline())
+		}
+		if s.state() != ready.Busy {
+			t.Errorf("%s: %s at the end, want busy\n%s", c.name, s.state(), s.timeline())
+		}
+	}
+}
+
+// Agents carry timers in their busy lines ("✻ Thinking… (3s · ↓ 2 tokens)",
+// "⠋ Thinking (esc to cancel, 1s)"): a frame where only the timer ticked is
+// still a frame of the busy line, which holds busy by its status word or
+// glyph.
+func TestTimerOnBusyLineStaysBusy(t *testing.T) {
+	for _, line := range []string{"✻ Thinking… (%ds · ↓ 2 tokens)", "⠋ Thinking (esc to cancel, %ds)"} {
+		s := newSim(t, ready.Generic())
+		s.out("\x1b[5;1H> ")
+		s.advance(time.Second)
+		s.in("\r")
+		for i := range 8 {
+			s.out("\x1b[3;1H\x1b[2K" + fmt.Sprintf(line, i) + "\x1b[5;3H")
+			s.advance(time.Second)
+		}
+		s.neverWaiting(time.Second)
 	}
 }

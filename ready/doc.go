@@ -22,9 +22,10 @@
 //  13. cursor: the cursor at an input position on a screen still long enough
 //  14. silence: no change for the profile's silence window: ready
 //
-// The process exiting ends it all. Blinking cursors and clocks are
-// classified as animations compatible with ready (animation.go) and do not
-// count as change. A runtime Profile (Generic, Claude, Codex, Gemini, or a
+// The process exiting ends it all. Blinking cursors, clocks and
+// elapsed-time timers ticking in step with the wall clock are classified as
+// animations compatible with ready (blink.go, clock.go) and do not count as
+// change. A runtime Profile (Generic, Claude, Codex, Gemini, or a
 // JSON file) parameterises the signals and selects its own (Signals). The
 // engine never sleeps and never reads the wall clock, so live terminals and
 // replays on a virtual clock make the same decisions:

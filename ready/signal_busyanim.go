@@ -29,9 +29,11 @@ import (
 //
 // These hold through stalls longer than any quiet window (tqdm stalls
 // 0.7–2.4 s; an agent may think silently for seconds), which timing alone
-// cannot. Blinks and clocks never reach here: they are no change
-// (blink.go, clock.go). A full-screen program repaints counters while it
-// waits for keys, so the alternate screen is left to the animation signal.
+// cannot. Blinks, clocks and timers never reach here: they are no change
+// (blink.go, clock.go); a row whose duration token runs out of step with
+// the clock (a countdown, a counter of seconds) is progress. A full-screen
+// program repaints counters while it waits for keys, so the alternate
+// screen is left to the animation signal.
 
 type busyAnimSignal struct{}
 
