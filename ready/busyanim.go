@@ -35,6 +35,9 @@ var (
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
 	dotsRun    = regexp.MustCompile(`(\.{1,3}|…)(\s|$)`)
 	complete   = regexp.MustCompile(`\b100(\.0+)?\s?%`)
+	// a percentage right before or after a bar
+	percentBefore = regexp.MustCompile(`\b\d{1,3}(\.\d+)?\s?%\s?$`)
+	percentAfter  = regexp.MustCompile(`^\s?\d{1,3}(\.\d+)?\s?%`)
 )
 
 // busyRow is a row classified as a busy animation.
@@ -113,6 +116,8 @@ func (f *facts) busyText(text string) string {
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
+	case progressBar(text):
+		return "progress"
 	}
 	if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
 		return "spinner"
@@ -196,19 +201,64 @@ func classifyFrame(old, cur string) string {
 	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
 	// a counter; dots growing are the exception ("Loading." to "Loading..").
 	grew := strings.HasPrefix(cur, old) && strings.Trim(cur[len(old):], ".") != ""
-	if !grew && progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+	if grew {
+		return ""
+	}
+	if progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+		return "progress"
+	}
+	// A bar under the same label is the same progress bar, whatever its
+	// statistics after it do: tqdm turns "1.04s/chunk" into "1.39chunk/s"
+	// as the rate crosses one per second.
+	if h := barHead(cur); h != "" && h == barHead(old) {
 		return "progress"
 	}
 	return ""
 }
 
 // progressShape is a row with its counters, bars and trailing dots
-// flattened: two frames of a progress display have the same shape.
+// flattened, and its runs of blanks made one (numbers right-aligned in a
+// field: "  0%" then " 12%"): two frames of a progress display have the
+// same shape.
 func progressShape(s string) string {
 	s = barSegment.ReplaceAllString(s, "[#]")
 	s = digitRun.ReplaceAllString(s, "0")
 	s = dotsRun.ReplaceAllString(s, "…$2")
-	return strings.TrimRightFunc(s, unicode.IsSpace)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// progressBar reports whether text shows a progress bar short of 100%: a
+// bar at least barMinCells wide with a percentage next to it ("  0%|    |",
+// "[##   ] 37%"), so that a bar is busy from its first frame (a download's
+// 0% may stall for seconds while it connects).
+func progressBar(text string) bool {
+	for _, m := range barSegment.FindAllStringIndex(text, -1) {
+		if utf8.RuneCountInString(text[m[0]:m[1]]) < barMinCells+2 {
+			continue
+		}
+		if pct := percentBefore.FindStringSubmatch(text[:m[0]]); pct != nil {
+			return !complete.MatchString(pct[0])
+		}
+		if pct := percentAfter.FindStringSubmatch(text[m[1]:]); pct != nil {
+			return !complete.MatchString(pct[0])
+		}
+	}
+	return false
+}
+
+// barMinCells is the narrowest progress bar: narrower brackets are a
+// checkbox ("[ ]", "[x]") or a table's cell.
+const barMinCells = 5
+
+// barHead returns the shape of a row up to the end of its first progress
+// bar, "" if it has none: the bar's label and where it stands.
+func barHead(s string) string {
+	for _, m := range barSegment.FindAllStringIndex(s, -1) {
+		if utf8.RuneCountInString(s[m[0]:m[1]]) >= barMinCells+2 {
+			return progressShape(s[:m[1]])
+		}
+	}
+	return ""
 }
 
 func hasDigitOrBar(s string) bool {

@@ -241,3 +241,40 @@ func TestTimerOnBusyLineStaysBusy(t *testing.T) {
 		s.neverWaiting(time.Second)
 	}
 }
+
+// A progress bar short of 100% is busy from its first frame (a download's
+// 0% may stall while it connects), and stays busy while its statistics
+// change shape; at 100% it is done, and a checkbox is no bar.
+func TestProgressBarHolds(t *testing.T) {
+	bar := func(pct, cells int, stats string) string {
+		return fmt.Sprintf("\rget: %3d%%|%s%s| %s", pct, strings.Repeat("█", cells), strings.Repeat(" ", 20-cells), stats)
+	}
+	s := newSim(t, ready.Generic())
+	s.out("url> ")
+	s.advance(time.Second)
+	s.in("\r")
+	s.out("\r\n" + bar(0, 0, "0/8 [00:00<?, ?it/s]"))
+	s.advance(2 * time.Second) // connecting
+	s.out(bar(12, 2, "1/8 [00:02<00:14, 1.04s/it]"))
+	s.advance(100 * ms)
+	s.out(bar(25, 5, "2/8 [00:02<00:07, 1.21it/s]"))
+	s.advance(2 * time.Second) // a stall after the rate changed shape
+	s.neverWaiting(time.Second)
+	s.out(bar(100, 20, "8/8 [00:05<00:00, 1.60it/s]") + "\r\nsaved\r\nurl> ")
+	done := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(done) - done; d < 0 || d > 200*ms {
+		t.Errorf("ready %v after the bar finished and the prompt came back, want within 200ms\n%s", d, s.timeline())
+	}
+
+	s = newSim(t, ready.Generic())
+	s.out("\x1b[?25l? Toppings\r\n[ ] cheese\r\n[ ] ham\r\n")
+	s.advance(time.Second)
+	s.in(" ")
+	s.out("\x1b[2;1H[x] cheese")
+	at := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(at) - at; d < 0 || d > 200*ms {
+		t.Errorf("a checkbox list: waiting %v after the tick, want within 200ms\n%s", d, s.timeline())
+	}
+}

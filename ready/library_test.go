@@ -34,6 +34,8 @@ var libraryRecordings = []struct {
 		"a |/-\\ spinner above the input box whose first gap (480 ms) is its longest: busy from its first frame; ready only outwaits its cadence", nil},
 	{"tqdm-stall.cast", 200 * time.Millisecond,
 		"tqdm progress stalling 0.7 s and 2.4 s is busy throughout; the input() prompt below the finished bar is ready", nil},
+	{"tqdm-rate-flip.cast", 200 * time.Millisecond,
+		"tqdm's bar (the corpus's tqdm-stall) stalls 2.4 s after its rate turned from \"1.04s/chunk\" to \"1.39chunk/s\": the same bar under the same label is still progress, busy through the stall", nil},
 	{"printf-working-sleep.cast", 0,
 		"`printf working...; sleep 0.5; exit 3` is never ready: a status word with the cursor after it is busy, not a settled cursor at 400 ms", nil},
 	{"python-loading-then-prompt.cast", 200 * time.Millisecond,

@@ -25,7 +25,9 @@ import (
 //     and it stays while they are silent;
 //   - a progress bar or counter: a row repainted with only digits, bar cells
 //     or trailing dots changed (tqdm's `37%|███▋      |`, npm's, pip's),
-//     short of 100%.
+//     or a bar under the same label whatever its statistics after it do
+//     (tqdm's rate turns "1.04s/it" into "1.39it/s"), or from its first
+//     frame a bar with a percentage next to it; short of 100%.
 //
 // These hold through stalls longer than any quiet window (tqdm stalls
 // 0.7–2.4 s; an agent may think silently for seconds), which timing alone
