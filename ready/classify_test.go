@@ -278,3 +278,47 @@ func TestProgressBarHolds(t *testing.T) {
 		t.Errorf("a checkbox list: waiting %v after the tick, want within 200ms\n%s", d, s.timeline())
 	}
 }
+
+// A status line below the input that turns to a gerund phrase after the
+// input ("─ running ls · 7s elapsed"), the input line cleared at once, is
+// busy until it turns back; a status line that changes otherwise, or a
+// gerund in output above the input, is not.
+func TestStatusLineTurnedBusy(t *testing.T) {
+	turn := func(after, done string) *sim {
+		s := newSim(t, ready.Generic())
+		s.out("❯ \r\n\r\n─ ready · 0s elapsed\x1b[1;3H")
+		s.advance(time.Second)
+		s.in("ls\r")
+		s.out("\x1b[1;1H\x1b[2K❯ \x1b[3;1H\x1b[2K" + after + "\x1b[1;3H")
+		for i := 2; i <= 3; i++ { // the timer ticks while it works
+			s.advance(time.Second)
+			s.out("\x1b[3;1H\x1b[2K" + strings.Replace(after, "1s", fmt.Sprintf("%ds", i), 1) + "\x1b[1;3H")
+		}
+		s.advance(time.Second)
+		s.out("\x1b[3;1H\x1b[2K" + done + "\x1b[1;3H")
+		s.advance(time.Second)
+		return s
+	}
+	s := turn("─ running ls · 1s elapsed", "─ ready · 4s elapsed")
+	if d := s.readyAt(time.Second); d < 4*time.Second {
+		t.Errorf("ready at +%v while the status line said \"running ls\" (+1s to +4s)\n%s", d, s.timeline())
+	}
+	if d := s.readyAt(4*time.Second) - 4*time.Second; d < 0 || d > 200*ms {
+		t.Errorf("ready %v after the status line turned back, want within 200ms\n%s", d, s.timeline())
+	}
+	s = turn("─ ready · 1s elapsed · 1 item", "─ ready · 4s elapsed · 1 item")
+	if d := s.readyAt(time.Second) - time.Second; d < 0 || d > 200*ms {
+		t.Errorf("a status line changed without a gerund: ready %v after the input, want within 200ms\n%s", d, s.timeline())
+	}
+
+	s = newSim(t, ready.Generic())
+	s.out("$ ")
+	s.advance(time.Second)
+	s.in("ls\r")
+	s.out("\r\nstring.go  thing.go\r\nrunning.log\r\n$ ")
+	at := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(at) - at; d < 0 || d > 200*ms {
+		t.Errorf("gerunds in output above the prompt: ready %v after it, want within 200ms\n%s", d, s.timeline())
+	}
+}

@@ -30,3 +30,23 @@ func TestDurations(t *testing.T) {
 		}
 	}
 }
+
+// A status line turned busy: one phrase replaced by one with a new gerund,
+// words kept around it.
+func TestTurnedBusy(t *testing.T) {
+	for _, c := range []struct {
+		old, cur, phrase string
+	}{
+		{"─ ready · # elapsed", "─ running ls · # elapsed", "running ls"},
+		{"mode: idle | main", "mode: compiling… | main", "compiling…"},
+		{"─ running 1/3 · #", "─ running 2/3 · #", ""}, // the gerund was there
+		{"  3 items", "  4 items", ""},
+		{"ready", "running", ""}, // no word kept: a line replaced, not a status changed
+		{"│ Apple │", "│ thing │", ""},
+	} {
+		phrase, ok := turnedBusy(c.old, c.cur)
+		if phrase != c.phrase || ok != (c.phrase != "") {
+			t.Errorf("turnedBusy(%q, %q) = %q, %v; want %q", c.old, c.cur, phrase, ok, c.phrase)
+		}
+	}
+}

@@ -17,10 +17,12 @@
 //  9. busy-marker: a profile's busy markers, while fresh
 //  10. busy-animation: a spinner, a status word, a progress bar or a counter
 //     on screen since the last input: not ready, even through a long stall
-//  11. animation: an unclassified repainting region: outwait its cadence
-//  12. clear: a screen cleared and redrawn in stages: not ready
-//  13. cursor: the cursor at an input position on a screen still long enough
-//  14. silence: no change for the profile's silence window: ready
+//  11. status-line: a line below the input position turned, since the
+//     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
+//  12. animation: an unclassified repainting region: outwait its cadence
+//  13. clear: a screen cleared and redrawn in stages: not ready
+//  14. cursor: the cursor at an input position on a screen still long enough
+//  15. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -36,6 +36,8 @@ var libraryRecordings = []struct {
 		"tqdm progress stalling 0.7 s and 2.4 s is busy throughout; the input() prompt below the finished bar is ready", nil},
 	{"tqdm-rate-flip.cast", 200 * time.Millisecond,
 		"tqdm's bar (the corpus's tqdm-stall) stalls 2.4 s after its rate turned from \"1.04s/chunk\" to \"1.39chunk/s\": the same bar under the same label is still progress, busy through the stall", nil},
+	{"bubbletea-footer-status.cast", 200 * time.Millisecond,
+		"a bubbletea input line with a footer \"─ ready · 6s elapsed\" (the corpus's bubbletea-clock): the timer ticking is no change, and the footer turned to \"running ls\" after Enter, the input cleared at once, holds busy until it says \"ready\" again", nil},
 	{"printf-working-sleep.cast", 0,
 		"`printf working...; sleep 0.5; exit 3` is never ready: a status word with the cursor after it is busy, not a settled cursor at 400 ms", nil},
 	{"python-loading-then-prompt.cast", 200 * time.Millisecond,
