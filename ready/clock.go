@@ -32,7 +32,7 @@ var (
 	clockToken = regexp.MustCompile(`\b\d{1,2}:\d{2}(:\d{2})?(\.\d+)?(\s?[AaPp][Mm])?\b`)
 	// durationToken: hours and minutes optional, then seconds (with a
 	// fraction) or milliseconds.
-	durationToken = regexp.MustCompile(`\b(?:(\d+)h ?)?(?:(\d{1,2})m ?)?(\d+)(?:\.(\d+))?(ms|s)\b`)
+	durationToken = regexp.MustCompile(`\b(?:(\d{1,4})h ?)?(?:(\d{1,2})m ?)?(\d{1,9})(?:\.(\d{1,9}))?(ms|s)\b`)
 )
 
 // clockMaxRows: a clock is a line or two (a footer with a date and a time).
@@ -92,7 +92,6 @@ func durations(text string, t time.Time) []reading {
 			if len(frac) > 6 {
 				frac = frac[:6]
 			}
-			r.unit = time.Second
 			n, _ := strconv.ParseInt(frac, 10, 64)
 			for range frac {
 				r.unit /= 10

@@ -45,10 +45,7 @@ func (s *statusLineSignal) observe(f *facts, ev Event) {
 	if ev.Kind != Input || f.view == nil {
 		return
 	}
-	s.row, s.before = 0, s.before[:0]
-	for _, r := range f.view.rows {
-		s.before = append(s.before, tickShape(r))
-	}
+	s.row, s.before = 0, append(s.before[:0], f.view.rows...)
 	s.inputAt = inputRow(f)
 }
 
@@ -67,12 +64,12 @@ func (s *statusLineSignal) seen(f *facts) {
 	// phrase to another ("running 1/3", "running 2/3") still holds, one
 	// that turned back to its idle words no longer does.
 	for r := max(s.inputAt, inputRow(f)) + 1; r <= len(v.rows); r++ {
-		old, cur := s.before[r-1], tickShape(v.row(r))
+		old, cur := s.before[r-1], v.row(r)
 		if old == "" || cur == old || f.rowTimes[r-1].Before(f.ref) {
 			continue
 		}
-		if phrase, ok := turnedBusy(old, cur); ok {
-			s.row, s.shape, s.at, s.phrase = r, cur, f.rowTimes[r-1], phrase
+		if phrase, ok := turnedBusy(tickShape(old), tickShape(cur)); ok {
+			s.row, s.shape, s.at, s.phrase = r, tickShape(cur), f.rowTimes[r-1], phrase
 			return
 		}
 	}
