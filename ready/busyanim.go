@@ -30,6 +30,10 @@ var (
 	// (3s)", "⠋ Downloading files...", "working..."); "Loading... done" is a
 	// finished step.
 	statusWord = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}*ing\b[^…]{0,40}?(…|\.\.\.)\s*($|\()`)
+	// gerundLead: a gerund leading a line, after at most a glyph: a timer
+	// ticking on such a line times that activity ("• Working (3s • esc to
+	// interrupt)", "─ running ls · 7s elapsed").
+	gerundLead = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}{3,}ing\b`)
 	// barSegment: a progress bar between delimiters.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
@@ -51,7 +55,8 @@ type busyRow struct {
 // classify notes which rows of v now show a busy animation (see
 // signal_busyanim.go), comparing each changed row with what it showed on
 // prev. Rows in ticked changed by a clock or timer ticking (clock.go) and
-// show none. It returns the rows classified in this change.
+// show none. It returns the rows this change animated as a known busy
+// animation: its frames, and the frame that ended one.
 func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	now := map[int]bool{}
 	if f.busyRows == nil {
@@ -92,6 +97,10 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			kind = f.busyText(text)
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
+			// The frame that ends a busy animation ("done" over the
+			// spinner) is its last frame, not one of an unknown animation
+			// whose cadence must be outwaited.
+			now[r] = f.busyRows[r] != nil && f.busyRows[r].text == old
 			delete(f.busyRows, r)
 			continue
 		}
@@ -126,12 +135,14 @@ func (f *facts) busyText(text string) string {
 }
 
 // showsBusy reports whether row r, changing from old to cur, is a busy
-// animation: it was classified one as old, or cur reads as one.
+// animation or an activity: it was classified one as old, cur reads as
+// one, or cur is led by a gerund. Its clocks and timers tick for what it
+// says, and it is not a clock.
 func (f *facts) showsBusy(r int, old, cur string) bool {
 	if br := f.busyRows[r]; br != nil && br.text == old {
 		return true
 	}
-	return f.busyText(cur) != ""
+	return f.busyText(cur) != "" || gerundLead.MatchString(cur)
 }
 
 // maxSpinLabels bounds the labels remembered: a program has a handful.

@@ -225,11 +225,12 @@ func TestTimerInStepIsNoChange(t *testing.T) {
 }
 
 // Agents carry timers in their busy lines ("✻ Thinking… (3s · ↓ 2 tokens)",
-// "⠋ Thinking (esc to cancel, 1s)"): a frame where only the timer ticked is
-// still a frame of the busy line, which holds busy by its status word or
-// glyph.
+// "⠋ Thinking (esc to cancel, 1s)", Codex's "• Working (0s • esc to
+// interrupt)"): a frame where only the timer ticked is still a frame of the
+// busy line, which holds busy by its status word or glyph, or, for a line
+// led by a gerund, as progress once it ticked.
 func TestTimerOnBusyLineStaysBusy(t *testing.T) {
-	for _, line := range []string{"✻ Thinking… (%ds · ↓ 2 tokens)", "⠋ Thinking (esc to cancel, %ds)"} {
+	for _, line := range []string{"✻ Thinking… (%ds · ↓ 2 tokens)", "⠋ Thinking (esc to cancel, %ds)", "• Working (%ds • esc to interrupt)"} {
 		s := newSim(t, ready.Generic())
 		s.out("\x1b[5;1H> ")
 		s.advance(time.Second)
@@ -238,7 +239,7 @@ func TestTimerOnBusyLineStaysBusy(t *testing.T) {
 			s.out("\x1b[3;1H\x1b[2K" + fmt.Sprintf(line, i) + "\x1b[5;3H")
 			s.advance(time.Second)
 		}
-		s.neverWaiting(time.Second)
+		s.neverWaiting(2 * time.Second) // Codex's line says nothing busy before it ticked
 	}
 }
 
@@ -321,4 +322,19 @@ func TestStatusLineTurnedBusy(t *testing.T) {
 	if d := s.readyAt(at) - at; d < 0 || d > 200*ms {
 		t.Errorf("gerunds in output above the prompt: ready %v after it, want within 200ms\n%s", d, s.timeline())
 	}
+}
+
+// A busy marker's row with only a timer ticking ("esc to interrupt ·
+// 12s", no spinner, no gerund) is the marker's row being repainted: the
+// generic profile's "interrupt hint" stays fresh past its 5 s window.
+func TestTimerKeepsBusyMarkerFresh(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[5;1H> ")
+	s.advance(time.Second)
+	s.in("\r")
+	for i := range 9 {
+		s.out("\x1b[3;1H\x1b[2K" + fmt.Sprintf("(esc to interrupt · %ds)", i) + "\x1b[5;3H")
+		s.advance(time.Second)
+	}
+	s.neverWaiting(time.Second + 10*ms)
 }

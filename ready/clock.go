@@ -22,11 +22,12 @@ import (
 //     (busyanim.go).
 //
 // Counters outside such tokens (37%, 3/10, 1.2k tokens) are progress. A
-// tick on a row that shows a busy animation (a spinner, a status word, a
-// progress bar) is that animation's frame, not a clock: Claude Code's
-// "✻ Verbing… (3s · ↓ 2 tokens)" and Gemini's "(esc to cancel, 1s)" carry
-// timers too, and what makes them busy is their glyph and status word,
-// never the timer.
+// tick on a row that says busy (a spinner, a status word, a progress bar, a
+// busy marker of the profile, a line led by a gerund) is a frame of what
+// it says, not a clock: Claude Code's "✻ Verbing… (3s · ↓ 2 tokens)",
+// Gemini's "(esc to cancel, 1s)" and Codex's "• Working (3s • esc to
+// interrupt)" carry timers too, and what makes them busy is their glyph,
+// status word or marker, never the timer.
 
 var (
 	clockToken = regexp.MustCompile(`\b\d{1,2}:\d{2}(:\d{2})?(\.\d+)?(\s?[AaPp][Mm])?\b`)
@@ -190,7 +191,7 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 			continue
 		}
 		timer := f.noteTimer(r+1, b, t)
-		if tickShape(a) != tickShape(b) || f.showsBusy(r+1, a, b) {
+		if tickShape(a) != tickShape(b) || f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false
 			continue
 		}
@@ -210,4 +211,20 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 // hasTick reports whether text holds a clock or duration token.
 func hasTick(text string) bool {
 	return clockToken.MatchString(text) || durationToken.MatchString(text)
+}
+
+// busyMarkerAt reports whether one of the profile's busy markers matches
+// row r of v: a timer ticking there ("esc to interrupt · 12s") is the
+// marker's row being repainted, which keeps it fresh.
+func (f *facts) busyMarkerAt(v *view, r int) bool {
+	for i := range f.busy {
+		m := &f.busy[i]
+		if m.Region.Kind == RegionTitle {
+			continue
+		}
+		if first, last := m.Region.rows(v); r >= first && r <= last && m.re.MatchString(v.row(r)) {
+			return true
+		}
+	}
+	return false
 }
