@@ -41,15 +41,18 @@ const clockMaxRows = 2
 
 const (
 	// timerLate is how much later than its value a timer may be drawn
-	// (computed, then painted by a busy program): readings drift this much
-	// without the timer being called a counter.
-	timerLate = 250 * time.Millisecond
+	// (computed, then painted by a loaded program or machine): readings
+	// drift this much without the timer being called a counter. Generous:
+	// a timer taken for a counter holds an idle program busy, a counter
+	// taken for a timer a few frames longer is only found a little later.
+	timerLate = time.Second
 	// timerEarly is the same ahead of its value (clocks of the program and
 	// the recorder not quite agreeing).
 	timerEarly = 50 * time.Millisecond
 	// timerMemory bounds how far back readings are compared: a timer that
-	// counts its own ticks drifts from the wall clock by a few ms a tick.
-	timerMemory = 30 * time.Second
+	// counts its own ticks drifts from the wall clock by a few ms a tick,
+	// and one frame drawn very late is forgotten after a while.
+	timerMemory = 10 * time.Second
 	// timerReadings bounds the readings kept per row.
 	timerReadings = 32
 )
@@ -64,8 +67,7 @@ type reading struct {
 // timerRow is what a row's duration tokens showed recently.
 type timerRow struct {
 	shape    string      // the row with its clock and duration tokens masked
-	readings [][]reading // per token, oldest first
-	counter  bool        // a reading disagreed with the wall clock: not a timer
+	readings [][]reading // per token, oldest first, within timerMemory
 }
 
 // durations returns the readings of the duration tokens of text at t; a
@@ -134,8 +136,8 @@ func inStep(rs []reading) bool {
 
 // noteTimer records what row r shows at t and reports whether it is a
 // timer ticking in step with the clock: a row with duration tokens, the
-// rest of it as it was, each token's readings agreeing on its start. A row
-// whose text around the tokens changed starts afresh.
+// rest of it as it was, each token's recent readings agreeing on its start.
+// A row whose text around the tokens changed starts afresh.
 func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 	if f.timers == nil {
 		f.timers = map[int]*timerRow{}
@@ -151,6 +153,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 		tr = &timerRow{shape: shape, readings: make([][]reading, len(rs))}
 		f.timers[r] = tr
 	}
+	ok := true
 	for i, rd := range rs {
 		kept := tr.readings[i][:0]
 		for _, old := range tr.readings[i] {
@@ -162,11 +165,9 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 			kept = append(kept[:0], kept[1:]...)
 		}
 		tr.readings[i] = append(kept, rd)
-		if !inStep(tr.readings[i]) {
-			tr.counter = true
-		}
+		ok = ok && inStep(tr.readings[i])
 	}
-	return !tr.counter
+	return ok
 }
 
 // ticked compares two views row by row. It returns the rows that changed
