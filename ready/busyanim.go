@@ -238,39 +238,54 @@ func progressShape(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// progressBar reports whether text shows a progress bar short of 100%: a
-// bar at least barMinCells wide with a percentage next to it ("  0%|    |",
-// "[##   ] 37%"), so that a bar is busy from its first frame (a download's
-// 0% may stall for seconds while it connects).
+// progressBar reports whether text shows a progress bar short of 100%
+// with a percentage next to it ("  0%|    |", "[##   ] 37%"), so that a
+// bar is busy from its first frame (a download's 0% may stall for seconds
+// while it connects).
 func progressBar(text string) bool {
 	for _, m := range barSegment.FindAllStringIndex(text, -1) {
-		if utf8.RuneCountInString(text[m[0]:m[1]]) < barMinCells+2 {
-			continue
-		}
-		if pct := percentBefore.FindStringSubmatch(text[:m[0]]); pct != nil {
-			return !complete.MatchString(pct[0])
-		}
-		if pct := percentAfter.FindStringSubmatch(text[m[1]:]); pct != nil {
-			return !complete.MatchString(pct[0])
+		if pct, ok := barPercent(text, m); ok {
+			return !complete.MatchString(pct)
 		}
 	}
 	return false
 }
 
+// barPercent returns the percentage right before or after the bracketed
+// segment text[m[0]:m[1]], if it is at least barMinCells wide.
+func barPercent(text string, m []int) (string, bool) {
+	if utf8.RuneCountInString(text[m[0]:m[1]]) < barMinCells+2 {
+		return "", false
+	}
+	if pct := percentBefore.FindString(text[:m[0]]); pct != "" {
+		return pct, true
+	}
+	if pct := percentAfter.FindString(text[m[1]:]); pct != "" {
+		return pct, true
+	}
+	return "", false
+}
+
 // barMinCells is the narrowest progress bar: narrower brackets are a
-// checkbox ("[ ]", "[x]") or a table's cell.
+// checkbox ("[ ]", "[x]").
 const barMinCells = 5
 
 // barHead returns the shape of a row up to the end of its first progress
-// bar, "" if it has none: the bar's label and where it stands.
+// bar, "" if it has none: the bar's label and where it stands. A bar is at
+// least barMinCells wide and filled in part or has a percentage next to
+// it: an empty table cell ("|      |") is none.
 func barHead(s string) string {
 	for _, m := range barSegment.FindAllStringIndex(s, -1) {
-		if utf8.RuneCountInString(s[m[0]:m[1]]) >= barMinCells+2 {
+		inner := s[m[0]+1 : m[1]-1]
+		if _, ok := barPercent(s, m); ok || utf8.RuneCountInString(inner) >= barMinCells && strings.ContainsAny(inner, barFill) {
 			return progressShape(s[:m[1]])
 		}
 	}
 	return ""
 }
+
+// barFill are the cells a bar fills with.
+const barFill = "█▉▊▋▌▍▎▏#=>━■▰░▒▓"
 
 func hasDigitOrBar(s string) bool {
 	return strings.ContainsAny(s, "0123456789") || barSegment.MatchString(s) || dotsRun.MatchString(s)

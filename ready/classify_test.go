@@ -251,7 +251,8 @@ func TestTimerOnBusyLineStaysBusy(t *testing.T) {
 
 // A progress bar short of 100% is busy from its first frame (a download's
 // 0% may stall while it connects), and stays busy while its statistics
-// change shape; at 100% it is done, and a checkbox is no bar.
+// change shape; at 100% it is done, and a checkbox or an empty table cell
+// is no bar.
 func TestProgressBarHolds(t *testing.T) {
 	bar := func(pct, cells int, stats string) string {
 		return fmt.Sprintf("\rget: %3d%%|%s%s| %s", pct, strings.Repeat("█", cells), strings.Repeat(" ", 20-cells), stats)
@@ -275,11 +276,22 @@ func TestProgressBarHolds(t *testing.T) {
 	}
 
 	s = newSim(t, ready.Generic())
+	s.out("| 1 |      | alice |\r\n\r\n> ")
+	s.advance(time.Second)
+	s.in("x")
+	s.out("\x1b[1;1H| 1 |      | bob   |\x1b[3;3H")
+	at := s.at()
+	s.advance(time.Second)
+	if d := s.readyAt(at) - at; d < 0 || d > 200*ms {
+		t.Errorf("a table row with an empty cell changed: waiting %v after it, want within 200ms\n%s", d, s.timeline())
+	}
+
+	s = newSim(t, ready.Generic())
 	s.out("\x1b[?25l? Toppings\r\n[ ] cheese\r\n[ ] ham\r\n")
 	s.advance(time.Second)
 	s.in(" ")
 	s.out("\x1b[2;1H[x] cheese")
-	at := s.at()
+	at = s.at()
 	s.advance(time.Second)
 	if d := s.readyAt(at) - at; d < 0 || d > 200*ms {
 		t.Errorf("a checkbox list: waiting %v after the tick, want within 200ms\n%s", d, s.timeline())
