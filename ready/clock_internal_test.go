@@ -50,3 +50,25 @@ func TestTurnedBusy(t *testing.T) {
 		}
 	}
 }
+
+// Garbage rows never panic the readers of clocks, timers, bars and status
+// lines, and a reading's unit is never zero (inStep divides by nothing, but
+// a zero unit would make every timer a counter).
+func FuzzRowReaders(f *testing.F) {
+	for _, s := range []string{"─ ready · 12s elapsed", "✻ Thinking… (1m 05s · ↓ 2 tokens)", "download:  37%|███▋      | 37/100 [00:03<00:05, 1.04s/it]",
+		"99999999999999999999h 99m 9999999999.99999999999s", "|      |", "[", "1.s", "0ms"} {
+		f.Add(s, "─ running ls · 7s elapsed")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for _, r := range durations(b, time.Unix(0, 0)) {
+			if r.unit <= 0 {
+				t.Fatalf("durations(%q): unit %v", b, r.unit)
+			}
+		}
+		inStep(append(durations(a, time.Unix(0, 0)), durations(b, time.Unix(1, 0))...))
+		turnedBusy(tickShape(a), tickShape(b))
+		classifyFrame(a, b)
+		progressBar(b)
+		barHead(b)
+	})
+}
