@@ -33,7 +33,12 @@ var (
 	// gerundLead: a gerund leading a line, after at most a glyph: a timer
 	// ticking on such a line times that activity ("• Working (3s • esc to
 	// interrupt)", "─ running ls · 7s elapsed").
-	gerundLead = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}{3,}ing\b`)
+	gerundLead = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?(\p{L}+)`)
+	// gerund matches a word ending in -ing (three letters at least before
+	// it: "ring", "king" and "bring" are none), notVerb the commonest -ing
+	// words that are no verbs ("nothing", "something", "string", "during").
+	gerund  = regexp.MustCompile(`^\p{L}{3,}ing$`)
+	notVerb = regexp.MustCompile(`(?i)(thing|^string|^during|^morning|^evening|^ceiling)$`)
 	// barSegment: a progress bar between delimiters.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
@@ -142,8 +147,13 @@ func (f *facts) showsBusy(r int, old, cur string) bool {
 	if br := f.busyRows[r]; br != nil && br.text == old {
 		return true
 	}
-	return f.busyText(cur) != "" || gerundLead.MatchString(cur)
+	if m := gerundLead.FindStringSubmatch(cur); m != nil && isGerund(m[1]) {
+		return true
+	}
+	return f.busyText(cur) != ""
 }
+
+func isGerund(w string) bool { return gerund.MatchString(w) && !notVerb.MatchString(w) }
 
 // maxSpinLabels bounds the labels remembered: a program has a handful.
 const maxSpinLabels = 16

@@ -43,6 +43,8 @@ func TestTurnedBusy(t *testing.T) {
 		{"  3 items", "  4 items", ""},
 		{"ready", "running", ""}, // no word kept: a line replaced, not a status changed
 		{"│ Apple │", "│ thing │", ""},
+		{"─ ready · 3 staged", "─ ready · nothing staged", ""},
+		{"─ ready · #", "─ Something · #", ""},
 	} {
 		phrase, ok := turnedBusy(c.old, c.cur)
 		if phrase != c.phrase || ok != (c.phrase != "") {

@@ -1,7 +1,6 @@
 package ready
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -36,10 +35,6 @@ func init() {
 	register(signalKind{name: "status-line", rank: rankStatusLine, core: true,
 		build: func(Profile, SignalSpec) (signal, error) { return &statusLineSignal{}, nil }})
 }
-
-// gerund matches a word ending in -ing (three letters at least before it:
-// "thing" and "ring" are no verbs).
-var gerund = regexp.MustCompile(`^\p{L}{3,}ing$`)
 
 func (s *statusLineSignal) observe(f *facts, ev Event) {
 	if ev.Kind != Input || f.view == nil {
@@ -94,7 +89,7 @@ func turnedBusy(old, cur string) (string, bool) {
 	was, now := a[p:len(a)-q], b[p:len(b)-q]
 	for _, w := range now {
 		w = strings.Trim(w, ".,:;!?…()[]")
-		if gerund.MatchString(w) && !slices.Contains(was, w) {
+		if isGerund(w) && !slices.Contains(was, w) {
 			return strings.Join(now, " "), true
 		}
 	}
