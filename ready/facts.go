@@ -91,15 +91,15 @@ func (f *facts) see(s screen.Snapshot) bool {
 		return false
 	}
 	ticked, only := f.ticked(f.view, nv, t)
-	if len(ticked) > 0 && f.clockRows == nil {
-		f.clockRows = map[int]bool{}
-	}
-	for r := range ticked {
-		f.clockRows[r] = true // the clock's rows are no output of the program's
-	}
 	if only {
 		// A clock or timer ticking: what is on screen is new, but the
-		// program did nothing.
+		// program did nothing, and the clock's rows are no output of its.
+		if f.clockRows == nil {
+			f.clockRows = map[int]bool{}
+		}
+		for r := range ticked {
+			f.clockRows[r] = true
+		}
 		nv.drawn, nv.drawnBefore = f.view.drawn, f.view.drawnBefore
 		f.match(nv)
 		f.view = nv

@@ -18,12 +18,12 @@ import (
 //
 // Only rows below the input position that held text when the input was
 // sent count: output scrolls above the input, so a row there is a line the
-// program keeps, not output. A gerund is any word ending in -ing; what
-// makes this narrow enough is the rest: an existing line below the input,
-// one phrase replaced, the words around it kept.
+// program keeps, not output. A gerund is a word ending in -ing (isGerund);
+// what makes this narrow enough is the rest: an existing line below the
+// input, one phrase replaced, the words around it kept.
 
 type statusLineSignal struct {
-	before  []string  // the rows' shapes when the input was sent
+	before  []string  // the rows as they were when the input was sent
 	inputAt int       // the input position's row then
 	row     int       // the status line turned busy, 0 for none
 	shape   string    // its shape then (clocks and timers masked)
