@@ -30,11 +30,23 @@ var (
 	// (3s)", "⠋ Downloading files...", "working..."); "Loading... done" is a
 	// finished step.
 	statusWord = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?\p{L}*ing\b[^…]{0,40}?(…|\.\.\.)\s*($|\()`)
+	// gerundLead: a gerund leading a line, after at most a glyph: a timer
+	// ticking on such a line times that activity ("• Working (3s • esc to
+	// interrupt)", "─ running ls · 7s elapsed").
+	gerundLead = regexp.MustCompile(`^[\s│┃|]*(?:\S\s+)?(\p{L}+)`)
+	// gerund matches a word ending in -ing (three letters at least before
+	// it: "ring", "king" and "bring" are none), notVerb the commonest -ing
+	// words that are no verbs ("nothing", "something", "string", "during").
+	gerund  = regexp.MustCompile(`^\p{L}{3,}ing$`)
+	notVerb = regexp.MustCompile(`(?i)(thing|^string|^during|^morning|^evening|^ceiling)$`)
 	// barSegment: a progress bar between delimiters.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
 	dotsRun    = regexp.MustCompile(`(\.{1,3}|…)(\s|$)`)
 	complete   = regexp.MustCompile(`\b100(\.0+)?\s?%`)
+	// a percentage right before or after a bar
+	percentBefore = regexp.MustCompile(`\b\d{1,3}(\.\d+)?\s?%\s?$`)
+	percentAfter  = regexp.MustCompile(`^\s?\d{1,3}(\.\d+)?\s?%`)
 )
 
 // busyRow is a row classified as a busy animation.
@@ -47,8 +59,10 @@ type busyRow struct {
 
 // classify notes which rows of v now show a busy animation (see
 // signal_busyanim.go), comparing each changed row with what it showed on
-// prev. It returns the rows classified in this change.
-func (f *facts) classify(prev, v *view) map[int]bool {
+// prev. Rows in ticked changed by a clock or timer ticking (clock.go) and
+// show none. It returns the rows this change animated as a known busy
+// animation: its frames, and the frame that ended one.
+func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	now := map[int]bool{}
 	if f.busyRows == nil {
 		f.busyRows = map[int]*busyRow{}
@@ -65,7 +79,7 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 		if text == old {
 			continue
 		}
-		if text == "" {
+		if text == "" || ticked[r] {
 			delete(f.busyRows, r)
 			continue
 		}
@@ -84,16 +98,14 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 				}
 			}
 		case kind != "":
-		case statusWord.MatchString(text):
-			kind = "status word"
-		case startsSpinning(text):
-			kind = "spinner"
 		default:
-			if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
-				kind = "spinner"
-			}
+			kind = f.busyText(text)
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
+			// The frame that ends a busy animation ("done" over the
+			// spinner) is its last frame, not one of an unknown animation
+			// whose cadence must be outwaited.
+			now[r] = f.busyRows[r] != nil && f.busyRows[r].text == old
 			delete(f.busyRows, r)
 			continue
 		}
@@ -108,6 +120,40 @@ func (f *facts) classify(prev, v *view) map[int]bool {
 	}
 	return now
 }
+
+// busyText says what kind of busy animation text shows on its own, without
+// a previous frame: a status word, a spinner by its glyph or by a label
+// this program was seen spinning with; "" for none.
+func (f *facts) busyText(text string) string {
+	switch {
+	case statusWord.MatchString(text):
+		return "status word"
+	case startsSpinning(text):
+		return "spinner"
+	case progressBar(text):
+		return "progress"
+	}
+	if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
+		return "spinner"
+	}
+	return ""
+}
+
+// showsBusy reports whether row r, changing from old to cur, is a busy
+// animation or an activity: it was classified one as old, cur reads as
+// one, or cur is led by a gerund. Its clocks and timers tick for what it
+// says, and it is not a clock.
+func (f *facts) showsBusy(r int, old, cur string) bool {
+	if br := f.busyRows[r]; br != nil && br.text == old {
+		return true
+	}
+	if m := gerundLead.FindStringSubmatch(cur); m != nil && isGerund(m[1]) {
+		return true
+	}
+	return f.busyText(cur) != ""
+}
+
+func isGerund(w string) bool { return gerund.MatchString(w) && !notVerb.MatchString(w) }
 
 // maxSpinLabels bounds the labels remembered: a program has a handful.
 const maxSpinLabels = 16
@@ -176,20 +222,80 @@ func classifyFrame(old, cur string) string {
 	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
 	// a counter; dots growing are the exception ("Loading." to "Loading..").
 	grew := strings.HasPrefix(cur, old) && strings.Trim(cur[len(old):], ".") != ""
-	if !grew && progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+	if grew {
+		return ""
+	}
+	if progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+		return "progress"
+	}
+	// A bar under the same label is the same progress bar, whatever its
+	// statistics after it do: tqdm turns "1.04s/chunk" into "1.39chunk/s"
+	// as the rate crosses one per second.
+	if h := barHead(cur); h != "" && h == barHead(old) {
 		return "progress"
 	}
 	return ""
 }
 
 // progressShape is a row with its counters, bars and trailing dots
-// flattened: two frames of a progress display have the same shape.
+// flattened, and its runs of blanks made one (numbers right-aligned in a
+// field: "  0%" then " 12%"): two frames of a progress display have the
+// same shape.
 func progressShape(s string) string {
 	s = barSegment.ReplaceAllString(s, "[#]")
 	s = digitRun.ReplaceAllString(s, "0")
 	s = dotsRun.ReplaceAllString(s, "…$2")
-	return strings.TrimRightFunc(s, unicode.IsSpace)
+	return strings.Join(strings.Fields(s), " ")
 }
+
+// progressBar reports whether text shows a progress bar short of 100%
+// with a percentage next to it ("  0%|    |", "[##   ] 37%"), so that a
+// bar is busy from its first frame (a download's 0% may stall for seconds
+// while it connects).
+func progressBar(text string) bool {
+	for _, m := range barSegment.FindAllStringIndex(text, -1) {
+		if pct, ok := barPercent(text, m); ok {
+			return !complete.MatchString(pct)
+		}
+	}
+	return false
+}
+
+// barPercent returns the percentage right before or after the bracketed
+// segment text[m[0]:m[1]], if it is at least barMinCells wide.
+func barPercent(text string, m []int) (string, bool) {
+	if utf8.RuneCountInString(text[m[0]:m[1]]) < barMinCells+2 {
+		return "", false
+	}
+	if pct := percentBefore.FindString(text[:m[0]]); pct != "" {
+		return pct, true
+	}
+	if pct := percentAfter.FindString(text[m[1]:]); pct != "" {
+		return pct, true
+	}
+	return "", false
+}
+
+// barMinCells is the narrowest progress bar: narrower brackets are a
+// checkbox ("[ ]", "[x]").
+const barMinCells = 5
+
+// barHead returns the shape of a row up to the end of its first progress
+// bar, "" if it has none: the bar's label and where it stands. A bar is at
+// least barMinCells wide and filled in part or has a percentage next to
+// it: an empty table cell ("|      |") is none.
+func barHead(s string) string {
+	for _, m := range barSegment.FindAllStringIndex(s, -1) {
+		inner := s[m[0]+1 : m[1]-1]
+		if _, ok := barPercent(s, m); ok || utf8.RuneCountInString(inner) >= barMinCells && strings.ContainsAny(inner, barFill) {
+			return progressShape(s[:m[1]])
+		}
+	}
+	return ""
+}
+
+// barFill are the cells a bar fills with.
+const barFill = "█▉▊▋▌▍▎▏#=>━■▰░▒▓"
 
 func hasDigitOrBar(s string) bool {
 	return strings.ContainsAny(s, "0123456789") || barSegment.MatchString(s) || dotsRun.MatchString(s)

@@ -1,42 +1,231 @@
 package ready
 
-import "regexp"
+import (
+	"regexp"
+	"strconv"
+	"time"
+)
 
-// Clocks. A clock or timer region that ticks while the program waits (a
-// prompt_toolkit bottom_toolbar with refresh_interval=1, an agent's footer
-// clock) repaints every second forever: timing alone would never call the
-// program ready. A frame that changes nothing but the digits of clock
-// tokens (12:34, 12:34:56, 0:07), with the cursor where it was, is the
-// clock ticking, not the program doing anything: it does not count as
-// change. Counters outside such tokens (12s, 37%, 3/10) do count: they are
-// progress (busyanim.go).
+// Clocks and timers. A clock or timer region that ticks while the program
+// waits (a prompt_toolkit bottom_toolbar with refresh_interval=1, an agent's
+// footer clock, a status bar's "─ ready · 12s elapsed") repaints every
+// second forever: timing alone would never call the program ready. A frame
+// that changes nothing but such a region ticking, with the cursor where it
+// was, is not the program doing anything: it does not count as change.
+//
+//   - A clock token (12:34, 12:34:56, 0:07) ticking is a clock.
+//   - A duration token (12s, 1m 05s, 3.2s, 450ms) is an elapsed-time
+//     timer only while its readings agree with the wall clock: a timer
+//     shows the time since some start, so every reading of it, within its
+//     resolution, points at the same start. One that runs faster than the
+//     clock, stands still or counts down is a counter: progress
+//     (busyanim.go).
+//
+// Counters outside such tokens (37%, 3/10, 1.2k tokens) are progress. A
+// tick on a row that says busy (a spinner, a status word, a progress bar, a
+// busy marker of the profile, a line led by a gerund) is a frame of what
+// it says, not a clock: Claude Code's "✻ Verbing… (3s · ↓ 2 tokens)",
+// Gemini's "(esc to cancel, 1s)" and Codex's "• Working (3s • esc to
+// interrupt)" carry timers too, and what makes them busy is their glyph,
+// status word or marker, never the timer.
 
-var clockToken = regexp.MustCompile(`\b\d{1,2}:\d{2}(:\d{2})?(\.\d+)?(\s?[AaPp][Mm])?\b`)
-
-// clockOnly reports whether cur differs from old only by clock tokens
-// ticking, on at most clockMaxRows rows, with the cursor, title and modes
-// unchanged.
-func clockOnly(old, cur *view) (rows []int, ok bool) {
-	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
-		old.snap.CursorVisible() != cur.snap.CursorVisible() ||
-		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
-		return nil, false
-	}
-	for r := range cur.rows {
-		a, b := old.rows[r], cur.rows[r]
-		if a == b {
-			if !cur.snap.SameRow(old.snap, r+1) {
-				return nil, false // restyled, not ticked
-			}
-			continue
-		}
-		if !clockToken.MatchString(b) || clockToken.ReplaceAllString(a, "#") != clockToken.ReplaceAllString(b, "#") {
-			return nil, false
-		}
-		rows = append(rows, r+1)
-	}
-	return rows, len(rows) > 0 && len(rows) <= clockMaxRows
-}
+var (
+	clockToken = regexp.MustCompile(`\b\d{1,2}:\d{2}(:\d{2})?(\.\d+)?(\s?[AaPp][Mm])?\b`)
+	// durationToken: hours and minutes optional, then seconds (with a
+	// fraction) or milliseconds.
+	durationToken = regexp.MustCompile(`\b(?:(\d{1,4})h ?)?(?:(\d{1,2})m ?)?(\d{1,9})(?:\.(\d{1,9}))?(ms|s)\b`)
+)
 
 // clockMaxRows: a clock is a line or two (a footer with a date and a time).
 const clockMaxRows = 2
+
+const (
+	// timerLate is how much later than its value a timer may be drawn
+	// (computed, then painted by a loaded program or machine): readings
+	// drift this much without the timer being called a counter. Generous:
+	// a timer taken for a counter holds an idle program busy, a counter
+	// taken for a timer a few frames longer is only found a little later.
+	timerLate = time.Second
+	// timerEarly is the same ahead of its value (clocks of the program and
+	// the recorder not quite agreeing).
+	timerEarly = 50 * time.Millisecond
+	// timerMemory bounds how far back readings are compared: a timer that
+	// counts its own ticks drifts from the wall clock by a few ms a tick,
+	// and one frame drawn very late is forgotten after a while.
+	timerMemory = 10 * time.Second
+	// timerReadings bounds the readings kept per row.
+	timerReadings = 32
+)
+
+// reading is one duration token's value as drawn at a time.
+type reading struct {
+	at    time.Time
+	value time.Duration
+	unit  time.Duration // its resolution: 1s for "12s", 100ms for "1.2s"
+}
+
+// timerRow is what a row's duration tokens showed recently.
+type timerRow struct {
+	shape    string      // the row with its clock and duration tokens masked
+	readings [][]reading // per token, oldest first, within timerMemory
+}
+
+// durations returns the readings of the duration tokens of text at t; a
+// rate ("1.04s/it") is not one.
+func durations(text string, t time.Time) []reading {
+	var out []reading
+	for _, m := range durationToken.FindAllStringSubmatchIndex(text, -1) {
+		if m[1] < len(text) && text[m[1]] == '/' || m[0] > 0 && text[m[0]-1] == '/' {
+			continue
+		}
+		num := func(i int) int64 {
+			if m[2*i] < 0 {
+				return 0
+			}
+			n, _ := strconv.ParseInt(text[m[2*i]:m[2*i+1]], 10, 64)
+			return n
+		}
+		r := reading{at: t, unit: time.Second}
+		if text[m[10]:m[11]] == "ms" {
+			r.unit = time.Millisecond
+		}
+		r.value = time.Duration(num(1))*time.Hour + time.Duration(num(2))*time.Minute + time.Duration(num(3))*r.unit
+		if m[8] >= 0 && r.unit == time.Second {
+			frac := text[m[8]:m[9]]
+			if len(frac) > 6 {
+				frac = frac[:6]
+			}
+			n, _ := strconv.ParseInt(frac, 10, 64)
+			for range frac {
+				r.unit /= 10
+			}
+			r.value += time.Duration(n) * r.unit
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// tickShape is a row with its clock and duration tokens masked: two frames
+// of a ticking row have the same shape.
+func tickShape(s string) string {
+	return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
+}
+
+// inStep reports whether readings, all of one token, agree on when the
+// timer started: each reading v at t says the start lies in
+// (t-v-unit-timerLate, t-v+unit/2+timerEarly] (the value truncated or
+// rounded to its unit, drawn a little late or early).
+func inStep(rs []reading) bool {
+	var lo, hi time.Time
+	for i, r := range rs {
+		l := r.at.Add(-r.value - r.unit - timerLate)
+		h := r.at.Add(-r.value + r.unit/2 + timerEarly)
+		if i == 0 || l.After(lo) {
+			lo = l
+		}
+		if i == 0 || h.Before(hi) {
+			hi = h
+		}
+		if !lo.Before(hi) {
+			return false
+		}
+	}
+	return true
+}
+
+// noteTimer records what row r shows at t and reports whether it is a
+// timer ticking in step with the clock: a row with duration tokens, the
+// rest of it as it was, each token's recent readings agreeing on its start.
+// A row whose text around the tokens changed starts afresh.
+func (f *facts) noteTimer(r int, text string, t time.Time) bool {
+	if f.timers == nil {
+		f.timers = map[int]*timerRow{}
+	}
+	rs := durations(text, t)
+	if len(rs) == 0 {
+		delete(f.timers, r)
+		return false
+	}
+	shape := tickShape(text)
+	tr := f.timers[r]
+	if tr == nil || tr.shape != shape || len(tr.readings) != len(rs) {
+		tr = &timerRow{shape: shape, readings: make([][]reading, len(rs))}
+		f.timers[r] = tr
+	}
+	ok := true
+	for i, rd := range rs {
+		kept := tr.readings[i][:0]
+		for _, old := range tr.readings[i] {
+			if t.Sub(old.at) <= timerMemory {
+				kept = append(kept, old)
+			}
+		}
+		if len(kept) == timerReadings {
+			kept = append(kept[:0], kept[1:]...)
+		}
+		tr.readings[i] = append(kept, rd)
+		ok = ok && inStep(tr.readings[i])
+	}
+	return ok
+}
+
+// ticked compares two views row by row. It returns the rows that changed
+// by nothing but clock or timer tokens ticking (rows showing a busy
+// animation excluded), and whether that is all that changed: the same
+// cursor, title and modes, every other row as it was (styles included), at
+// most clockMaxRows rows ticking. Every changed row's timer readings are
+// noted on the way.
+func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only bool) {
+	if old == nil || len(old.rows) != len(cur.rows) {
+		clear(f.timers)
+		return nil, false
+	}
+	only = old.cursor == cur.cursor && old.snap.CursorVisible() == cur.snap.CursorVisible() &&
+		old.snap.Title() == cur.snap.Title() && old.snap.AltScreen() == cur.snap.AltScreen()
+	for r := range cur.rows {
+		a, b := old.rows[r], cur.rows[r]
+		if a == b {
+			if only && !cur.snap.SameRow(old.snap, r+1) {
+				only = false // restyled, not ticked
+			}
+			continue
+		}
+		timer := f.noteTimer(r+1, b, t)
+		if tickShape(a) != tickShape(b) || f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
+			only = false
+			continue
+		}
+		clock := clockToken.ReplaceAllString(a, "#") == clockToken.ReplaceAllString(b, "#") && clockToken.MatchString(b)
+		if !clock && !timer {
+			only = false
+			continue
+		}
+		if rows == nil {
+			rows = map[int]bool{}
+		}
+		rows[r+1] = true
+	}
+	return rows, only && len(rows) > 0 && len(rows) <= clockMaxRows
+}
+
+// hasTick reports whether text holds a clock or duration token.
+func hasTick(text string) bool {
+	return clockToken.MatchString(text) || durationToken.MatchString(text)
+}
+
+// busyMarkerAt reports whether one of the profile's busy markers matches
+// row r of v: a timer ticking there ("esc to interrupt · 12s") is the
+// marker's row being repainted, which keeps it fresh.
+func (f *facts) busyMarkerAt(v *view, r int) bool {
+	for i := range f.busy {
+		m := &f.busy[i]
+		if m.Region.Kind == RegionTitle {
+			continue
+		}
+		if first, last := m.Region.rows(v); r >= first && r <= last && m.re.MatchString(v.row(r)) {
+			return true
+		}
+	}
+	return false
+}

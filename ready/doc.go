@@ -20,14 +20,17 @@
 //  10. busy-marker: a profile's busy markers, while fresh
 //  11. busy-animation: a spinner, a status word, a progress bar or a counter
 //     on screen since the last input: not ready, even through a long stall
-//  12. animation: an unclassified repainting region: outwait its cadence
-//  13. clear: a screen cleared and redrawn in stages: not ready
-//  14. cursor: the cursor at an input position on a screen still long enough
-//  15. silence: no change for the profile's silence window: ready
+//  12. status-line: a line below the input position turned, since the
+//     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
+//  13. animation: an unclassified repainting region: outwait its cadence
+//  14. clear: a screen cleared and redrawn in stages: not ready
+//  15. cursor: the cursor at an input position on a screen still long enough
+//  16. silence: no change for the profile's silence window: ready
 //
-// The process exiting ends it all. Blinking cursors and clocks are
-// classified as animations compatible with ready (animation.go) and do not
-// count as change. A runtime Profile (Generic, Claude, Codex, Gemini, or a
+// The process exiting ends it all. Blinking cursors, clocks and
+// elapsed-time timers ticking in step with the wall clock are classified as
+// animations compatible with ready (blink.go, clock.go) and do not count as
+// change. A runtime Profile (Generic, Claude, Codex, Gemini, or a
 // JSON file) parameterises the signals and selects its own (Signals). The
 // engine never sleeps and never reads the wall clock, so live terminals and
 // replays on a virtual clock make the same decisions:

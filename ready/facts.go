@@ -30,11 +30,12 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	toggledAt             time.Time        // the cursor's visibility last toggled alone
-	drawnPrompt           string           // the prompt left of the last cursor the program drew itself
-	clockRows             map[int]bool     // rows seen holding a ticking clock
-	busyRows              map[int]*busyRow // rows showing a busy animation (busyanim.go)
-	spinLabels            map[string]bool  // what this program's spinners said (busyanim.go)
+	toggledAt             time.Time         // the cursor's visibility last toggled alone
+	drawnPrompt           string            // the prompt left of the last cursor the program drew itself
+	clockRows             map[int]bool      // rows seen holding a ticking clock or timer
+	timers                map[int]*timerRow // what each row's duration tokens showed (clock.go)
+	busyRows              map[int]*busyRow  // rows showing a busy animation (busyanim.go)
+	spinLabels            map[string]bool   // what this program's spinners said (busyanim.go)
 	syncOpen              bool
 	syncSince             time.Time
 	anim                  animation
@@ -89,13 +90,14 @@ func (f *facts) see(s screen.Snapshot) bool {
 		}
 		return false
 	}
-	if ticked, ok := clockOnly(f.view, nv); ok {
-		// A clock ticking: what is on screen is new, but the program did
-		// nothing, and the clock's rows are no output of its.
+	ticked, only := f.ticked(f.view, nv, t)
+	if only {
+		// A clock or timer ticking: what is on screen is new, but the
+		// program did nothing, and the clock's rows are no output of its.
 		if f.clockRows == nil {
 			f.clockRows = map[int]bool{}
 		}
-		for _, r := range ticked {
+		for r := range ticked {
 			f.clockRows[r] = true
 		}
 		nv.drawn, nv.drawnBefore = f.view.drawn, f.view.drawnBefore
@@ -116,11 +118,11 @@ func (f *facts) see(s screen.Snapshot) bool {
 	}
 	for _, r := range append(over, grown...) {
 		f.rowTimes[r-1] = t
-		if f.clockRows[r] && nv.row(r) != "" && !clockToken.MatchString(nv.row(r)) {
+		if f.clockRows[r] && nv.row(r) != "" && !hasTick(nv.row(r)) {
 			delete(f.clockRows, r) // something else took the clock's row
 		}
 	}
-	busy := f.classify(f.view, nv)
+	busy := f.classify(f.view, nv, ticked)
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
 		rows := append(slices.Clone(over), grown...)

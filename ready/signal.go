@@ -77,21 +77,22 @@ func (v vote) later(t time.Time) vote {
 // The order of the signals, strongest first. Gaps leave room: a new signal
 // picks a rank between the ones it must follow and precede.
 const (
-	rankInput     = 100 // input sent, no reaction yet
-	rankSync      = 200 // a synchronized update is open
-	rankShell     = 300 // OSC 133;B: the shell reads a command line
-	rankKernel    = 320 // the kernel's view of the terminal (after the shell's own word)
-	rankRestart   = 350 // a restart marker: the question on screen is left behind
-	rankAnswered  = 400 // the question just answered is still drawn, ticked
-	rankQuestion  = 500 // a question on screen, once still
-	rankStartup   = 600 // start-up not over
-	rankProtoBusy = 700 // OSC 7501 working, OSC 9;4 progress, a shell between command and prompt
-	rankMarkers   = 800 // a profile's busy markers
-	rankBusyAnim  = 850 // an animation of a busy kind: spinner, status word, progress bar
-	rankAnimation = 900 // an unclassified animation: outwait its cadence
-	rankClear     = 950 // a screen cleared and redrawn in stages
-	rankCursor    = 1000
-	rankSilence   = 1100
+	rankInput      = 100 // input sent, no reaction yet
+	rankSync       = 200 // a synchronized update is open
+	rankShell      = 300 // OSC 133;B: the shell reads a command line
+	rankKernel     = 320 // the kernel's view of the terminal (after the shell's own word)
+	rankRestart    = 350 // a restart marker: the question on screen is left behind
+	rankAnswered   = 400 // the question just answered is still drawn, ticked
+	rankQuestion   = 500 // a question on screen, once still
+	rankStartup    = 600 // start-up not over
+	rankProtoBusy  = 700 // OSC 7501 working, OSC 9;4 progress, a shell between command and prompt
+	rankMarkers    = 800 // a profile's busy markers
+	rankBusyAnim   = 850 // an animation of a busy kind: spinner, status word, progress bar
+	rankStatusLine = 870 // a status line below the input turned to a gerund after the input
+	rankAnimation  = 900 // an unclassified animation: outwait its cadence
+	rankClear      = 950 // a screen cleared and redrawn in stages
+	rankCursor     = 1000
+	rankSilence    = 1100
 )
 
 // signalKind is a registered signal: its name, place in the order, and how

@@ -25,13 +25,17 @@ import (
 //     and it stays while they are silent;
 //   - a progress bar or counter: a row repainted with only digits, bar cells
 //     or trailing dots changed (tqdm's `37%|███▋      |`, npm's, pip's),
-//     short of 100%.
+//     or a bar under the same label whatever its statistics after it do
+//     (tqdm's rate turns "1.04s/it" into "1.39it/s"), or from its first
+//     frame a bar with a percentage next to it; short of 100%.
 //
 // These hold through stalls longer than any quiet window (tqdm stalls
 // 0.7–2.4 s; an agent may think silently for seconds), which timing alone
-// cannot. Blinks and clocks never reach here: they are no change
-// (blink.go, clock.go). A full-screen program repaints counters while it
-// waits for keys, so the alternate screen is left to the animation signal.
+// cannot. Blinks, clocks and timers never reach here: they are no change
+// (blink.go, clock.go); a row whose duration token runs out of step with
+// the clock (a countdown, a counter of seconds) is progress. A full-screen
+// program repaints counters while it waits for keys, so the alternate
+// screen is left to the animation signal.
 
 type busyAnimSignal struct{}
 
