@@ -47,7 +47,7 @@ func TestFailurePicturesInBrowser(t *testing.T) {
 	term.Expect(expect.Contains("got two"))
 	tb.runCleanups()
 
-	base := filepath.Join(dir, "TestExample__fails")
+	base := filepath.Join(dir, "TestExample", "fails")
 	cast, err := asciicast.ReadFile(base + ".cast")
 	if err != nil {
 		t.Fatal(err)

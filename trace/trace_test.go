@@ -18,7 +18,7 @@ import (
 func recordingsUnderTest(t *testing.T) []string {
 	t.Helper()
 	var paths []string
-	for _, glob := range []string{"../recordings/testdata/corpus/*.cast", "../recordings/agents/*.cast", "../recordings/testdata/asciinema-v*.cast"} {
+	for _, glob := range []string{"../recordings/testdata/corpus/*.cast", "../recordings/agents/*.cast", "../asciicast/testdata/asciinema-v*.cast"} {
 		m, err := filepath.Glob(glob)
 		if err != nil {
 			t.Fatal(err)
