@@ -21,7 +21,7 @@ type Scope struct {
 }
 
 // Line scopes conditions to one line, with screen.Snapshot.Line's numbering:
-// 0 is the top row, negative counts from the last line that holds text or
+// 1 is the top row, negative counts from the last line that holds text or
 // the cursor, so Line(-1) is usually the prompt.
 func Line(i int) Scope { return Scope{kind: scopeLine, n: i} }
 
@@ -34,6 +34,14 @@ func Row(row int) Scope { return Scope{kind: scopeRow, n: row} }
 func Region(top, left, bottom, right int) Scope {
 	return Scope{kind: scopeRegion, top: top, left: left, bottom: bottom, right: right}
 }
+
+// History scopes conditions to the session's output as far back as the
+// screen keeps it: the lines that scrolled off the top (at most
+// screen.ScrollbackLines, plain text) followed by the screen's lines. It
+// finds output that scrolled away, as pexpect and go-expect match the
+// stream, but on what a terminal would show. Full-screen programs (the
+// alternate screen) scroll nothing off.
+func History() Scope { return Scope{kind: scopeHistory} }
 
 // Contains expects the screen's text to contain s.
 func Contains(s string) *Expectation { return Scope{}.Contains(s) }
@@ -226,6 +234,7 @@ const (
 	scopeLine
 	scopeRow
 	scopeRegion
+	scopeHistory
 )
 
 func (s Scope) String() string {
@@ -236,6 +245,8 @@ func (s Scope) String() string {
 		return fmt.Sprintf("row %d", s.n)
 	case scopeRegion:
 		return fmt.Sprintf("region %d,%d-%d,%d", s.top, s.left, s.bottom, s.right)
+	case scopeHistory:
+		return "the history (scrollback and screen)"
 	}
 	return "the screen"
 }
@@ -264,6 +275,12 @@ func (s Scope) Text(snap screen.Snapshot) string {
 			b.WriteString(strings.TrimRight(line.String(), " "))
 		}
 		return b.String()
+	case scopeHistory:
+		back := snap.Scrollback()
+		if len(back) == 0 {
+			return snap.Text()
+		}
+		return strings.Join(back, "\n") + "\n" + snap.Text()
 	}
 	return snap.Text()
 }
@@ -279,8 +296,11 @@ func whereIn(text string, i int, s Scope) string {
 		end += i
 	}
 	row := line + 1
-	if s.kind == scopeRegion {
+	switch s.kind {
+	case scopeRegion:
 		row += s.top - 1
+	case scopeHistory:
+		return fmt.Sprintf("on line %d of the history: %q", row, text[start:end])
 	}
 	return fmt.Sprintf("on row %d: %q", row, text[start:end])
 }

@@ -241,6 +241,7 @@ func (s *Screen) snapshotLocked() Snapshot {
 		at:            s.at,
 		changed:       s.changed,
 		cleared:       s.cleared,
+		back:          s.back.view(),
 	}
 }
 

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"bytes"
+	"slices"
 
 	uv "github.com/charmbracelet/ultraviolet"
 )
@@ -22,26 +23,27 @@ const vtScrollback = 256
 // a piece scrolls off fit in x/vt's scrollback until feed moves them.
 const feedLines = vtScrollback / 2
 
-// scrollback is a ring of the last ScrollbackLines lines.
+// scrollback keeps the last ScrollbackLines lines. Lines are only ever
+// appended; past twice the bound the newest ScrollbackLines are copied to a
+// new array. So a snapshot can hold a view of them (a slice of the array as
+// it was) that later lines never change: they are written past its end or
+// into another array. Amortised, a line costs one append and one copy.
 type scrollback struct {
 	lines []string
-	next  int // where the next line goes once the ring is full
 }
 
 func (b *scrollback) push(line string) {
-	if len(b.lines) < ScrollbackLines {
-		b.lines = append(b.lines, line)
-		return
+	if len(b.lines) >= 2*ScrollbackLines {
+		b.lines = append(make([]string, 0, 2*ScrollbackLines), b.lines[len(b.lines)-ScrollbackLines+1:]...)
 	}
-	b.lines[b.next] = line
-	b.next = (b.next + 1) % ScrollbackLines
+	b.lines = append(b.lines, line)
 }
 
-// all returns the lines, oldest first, in a new slice.
-func (b *scrollback) all() []string {
-	out := make([]string, 0, len(b.lines))
-	out = append(out, b.lines[b.next:]...)
-	return append(out, b.lines[:b.next]...)
+// view returns the last ScrollbackLines lines, oldest first, sharing the
+// array: callers must not write to it.
+func (b *scrollback) view() []string {
+	v := b.lines[max(len(b.lines)-ScrollbackLines, 0):]
+	return v[:len(v):len(v)] // an append to the view copies instead of writing into b's array
 }
 
 // feed writes p to the emulator in pieces of at most feedLines line feeds,
@@ -107,5 +109,11 @@ func (s *Screen) lineText(l uv.Line) string {
 func (s *Screen) Scrollback() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.back.all()
+	return slices.Clone(s.back.view())
 }
+
+// Scrollback returns the lines that had scrolled off the top of the main
+// screen when the snapshot was taken, oldest first, as Screen.Scrollback
+// does. The lines above Lines()[0], so to speak: together they are the
+// session's output as far back as ScrollbackLines.
+func (s Snapshot) Scrollback() []string { return slices.Clone(s.back) }

@@ -46,6 +46,7 @@ type Snapshot struct {
 	at            time.Time // last byte included
 	changed       time.Time // last visible change
 	cleared       time.Time // last erase of the whole screen
+	back          []string  // scrolled-off lines, a view no later line changes (scrollback.go)
 }
 
 // Size returns the screen's columns and rows.
