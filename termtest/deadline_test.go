@@ -23,6 +23,41 @@ func TestWaitPastTheDeadline(t *testing.T) {
 	term.Expect(expect.Contains("never shown"))
 }
 
+// TestTypePastTheDeadline is run by TestTypeHonoursTheTestDeadline in a
+// child test binary with -test.timeout 3s: typing more than a program that
+// never reads can take (the PTY holds a few KiB) must stop before go
+// test's own panic, not after the terminal's 10 s timeout.
+func TestTypePastTheDeadline(t *testing.T) {
+	if os.Getenv("TTYRIG_DEADLINE_CHILD") == "" {
+		t.Skip("run by TestTypeHonoursTheTestDeadline")
+	}
+	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; echo deaf; sleep 60"})
+	term.Expect(expect.Contains("deaf"))
+	term.Type(strings.Repeat("x", 200_000))
+}
+
+func TestTypeHonoursTheTestDeadline(t *testing.T) {
+	t.Parallel()
+	failures := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestTypePastTheDeadline$", "-test.timeout", "3s", "-test.v")
+	cmd.Env = append(os.Environ(), "TTYRIG_DEADLINE_CHILD=1", termtest.FailureDirEnv+"="+failures)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	msg := string(out)
+	if err == nil || strings.Contains(msg, "panic: test timed out") {
+		t.Fatalf("the child passed or ran into go test's timeout panic (%v):\n%s", err, msg)
+	}
+	for _, want := range []string{"--- FAIL: TestTypePastTheDeadline", "were withdrawn", "the test's deadline (go test -timeout) is near"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the child's output lacks %q:\n%s", want, msg)
+		}
+	}
+	if took > 3*time.Second {
+		t.Errorf("the child took %v with -timeout 3s", took)
+	}
+}
+
 func TestWaitsHonourTheTestDeadline(t *testing.T) {
 	t.Parallel()
 	failures := t.TempDir()

@@ -161,16 +161,28 @@ func (e *InputTimeoutError) Error() string {
 // Is makes errors.Is(err, os.ErrDeadlineExceeded) true, as for a file.
 func (e *InputTimeoutError) Is(target error) bool { return target == os.ErrDeadlineExceeded }
 
-// send writes p to the program and returns once the PTY took it. It is
-// bounded by the terminal's timeout, since a program that never reads its
-// input can fill the PTY's buffer; on timeout the part not yet taken is
-// withdrawn (see InputTimeoutError).
-func (t *Terminal) send(p []byte) error {
+// send writes p to the program and returns once the PTY took it, bounded
+// by the terminal's timeout alone.
+func (t *Terminal) send(p []byte) error { return t.sendContext(context.Background(), p) }
+
+// sendContext writes p to the program and returns once the PTY took it. It
+// is bounded by the terminal's timeout and by ctx's deadline, whichever
+// comes first, since a program that never reads its input can fill the
+// PTY's buffer; past the bound the part not yet taken is withdrawn (see
+// InputTimeoutError).
+func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	if len(p) == 0 {
 		return nil
 	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("termtest: sending %d bytes of input: %w", len(p), err)
+	}
 	now := t.cfg.clock.Now()
-	it := inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(t.cfg.timeout), written: make(chan writeResult, 1)}
+	bound := t.cfg.timeout
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
+		bound = max(time.Until(d), 0)
+	}
+	it := inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
 	t.mu.Lock()
@@ -194,7 +206,7 @@ func (t *Terminal) send(p []byte) error {
 	case errors.Is(res.err, os.ErrDeadlineExceeded):
 		// The recording has the input as sent; say what never arrived.
 		_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered", len(p)-res.n, len(p)))
-		return &InputTimeoutError{Delivered: res.n, Len: len(p), Timeout: t.cfg.timeout, desc: t.Describe()}
+		return &InputTimeoutError{Delivered: res.n, Len: len(p), Timeout: bound, desc: t.Describe()}
 	case errors.Is(res.err, ErrClosed):
 		return ErrClosed
 	}
@@ -205,7 +217,11 @@ func (t *Terminal) send(p []byte) error {
 // Enter presses (CR), as a terminal would. If the program does not take it
 // all within the terminal's timeout, the rest is withdrawn and the error is
 // an *InputTimeoutError saying how much was delivered.
-func (t *Terminal) Type(text string) error {
+func (t *Terminal) Type(text string) error { return t.TypeContext(context.Background(), text) }
+
+// TypeContext is Type bounded by ctx's deadline as well as the terminal's
+// timeout.
+func (t *Terminal) TypeContext(ctx context.Context, text string) error {
 	b := make([]byte, 0, len(text))
 	for i := 0; i < len(text); i++ {
 		if text[i] == '\n' {
@@ -214,7 +230,7 @@ func (t *Terminal) Type(text string) error {
 			b = append(b, text[i])
 		}
 	}
-	return t.send(b)
+	return t.sendContext(ctx, b)
 }
 
 // Write sends p to the program as typed, byte for byte (Type turns
@@ -229,7 +245,11 @@ func (t *Terminal) Write(p []byte) (int, error) {
 
 // Press sends key presses, in order, encoded for the modes the program
 // set (see Key).
-func (t *Terminal) Press(keys ...Key) error {
+func (t *Terminal) Press(keys ...Key) error { return t.PressContext(context.Background(), keys...) }
+
+// PressContext is Press bounded by ctx's deadline as well as the
+// terminal's timeout.
+func (t *Terminal) PressContext(ctx context.Context, keys ...Key) error {
 	var b []byte
 	snap := t.sess.Snapshot() // what keys send follows the program's modes
 	for _, k := range keys {
@@ -238,18 +258,22 @@ func (t *Terminal) Press(keys ...Key) error {
 		}
 		b = append(b, k.BytesFor(snap)...)
 	}
-	return t.send(b)
+	return t.sendContext(ctx, b)
 }
 
 // Paste sends text as a paste: wrapped in bracketed-paste markers when the
 // program enabled bracketed paste (mode 2004), as a terminal would.
-func (t *Terminal) Paste(text string) error {
+func (t *Terminal) Paste(text string) error { return t.PasteContext(context.Background(), text) }
+
+// PasteContext is Paste bounded by ctx's deadline as well as the
+// terminal's timeout.
+func (t *Terminal) PasteContext(ctx context.Context, text string) error {
 	if t.sess.Snapshot().BracketedPaste() {
 		// Terminals paste line breaks as CR, as if Enter was pressed.
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\r"), "\n", "\r")
-		return t.send([]byte("\x1b[200~" + text + "\x1b[201~"))
+		return t.sendContext(ctx, []byte("\x1b[200~"+text+"\x1b[201~"))
 	}
-	return t.Type(text)
+	return t.TypeContext(ctx, text)
 }
 
 // waitChange waits until the terminal changes or ctx ends.

@@ -91,13 +91,34 @@ func (m *Term) check(err error) {
 }
 
 // Type sends text as if typed; newlines are Enter presses.
-func (m *Term) Type(text string) { m.tb.Helper(); m.check(m.Terminal.Type(text)) }
+func (m *Term) Type(text string) {
+	m.tb.Helper()
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := m.Terminal.TypeContext(ctx, text); err != nil {
+		m.fail(ctx, err)
+	}
+}
 
 // Press sends key presses.
-func (m *Term) Press(keys ...Key) { m.tb.Helper(); m.check(m.Terminal.Press(keys...)) }
+func (m *Term) Press(keys ...Key) {
+	m.tb.Helper()
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := m.Terminal.PressContext(ctx, keys...); err != nil {
+		m.fail(ctx, err)
+	}
+}
 
 // Paste sends text as a (bracketed, if enabled) paste.
-func (m *Term) Paste(text string) { m.tb.Helper(); m.check(m.Terminal.Paste(text)) }
+func (m *Term) Paste(text string) {
+	m.tb.Helper()
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := m.Terminal.PasteContext(ctx, text); err != nil {
+		m.fail(ctx, err)
+	}
+}
 
 // Resize changes the terminal size; the program sees SIGWINCH.
 func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.Terminal.Resize(cols, rows)) }

@@ -35,9 +35,9 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	}
 	if text != "" {
 		if strings.Contains(text, "\n") {
-			err = t.Paste(text)
+			err = t.PasteContext(ctx, text)
 		} else {
-			err = t.Type(text)
+			err = t.TypeContext(ctx, text)
 		}
 		if err != nil {
 			return fmt.Errorf("termtest: Submit(%q): typing: %w", text, err)
@@ -62,7 +62,7 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	unread := 0
 	for try := 1; try <= 2; try++ {
 		pressed := t.cfg.clock.Now()
-		if err := t.send([]byte("\r")); err != nil {
+		if err := t.sendContext(ctx, []byte("\r")); err != nil {
 			return fmt.Errorf("termtest: Submit(%q): pressing Enter: %w", text, err)
 		}
 		written := t.cfg.clock.Now()
