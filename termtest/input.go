@@ -222,6 +222,19 @@ func (t *Terminal) Type(text string) error { return t.TypeContext(context.Backgr
 // TypeContext is Type bounded by ctx's deadline as well as the terminal's
 // timeout.
 func (t *Terminal) TypeContext(ctx context.Context, text string) error {
+	if snap := t.sess.Snapshot(); snap.KittyKeyboard()&kittyAllKeys != 0 {
+		// The program asked for every key as an escape code: type each
+		// character as its key press.
+		var b []byte
+		for _, r := range text {
+			k := Rune(r)
+			if r == '\n' {
+				k = KeyEnter
+			}
+			b = append(b, k.BytesFor(snap)...)
+		}
+		return t.sendContext(ctx, b)
+	}
 	b := make([]byte, 0, len(text))
 	for i := 0; i < len(text); i++ {
 		if text[i] == '\n' {
@@ -232,6 +245,10 @@ func (t *Terminal) TypeContext(ctx context.Context, text string) error {
 	}
 	return t.sendContext(ctx, b)
 }
+
+// kittyAllKeys is the kitty keyboard protocol's flag "report all keys as
+// escape codes".
+const kittyAllKeys = 8
 
 // Write sends p to the program as typed, byte for byte (Type turns
 // newlines into Enter presses; Write does not), so a Terminal is an

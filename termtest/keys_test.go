@@ -56,6 +56,25 @@ func TestKeysFollowModes(t *testing.T) {
 	}
 }
 
+// Typed text follows the kitty protocol too: with "report all keys as
+// escape codes" (flag 8) each character is sent as its key, Shift included;
+// with flag 1 alone text stays text.
+func TestTypeFollowsKittyFlags(t *testing.T) {
+	t.Parallel()
+	t.Run("every key", func(t *testing.T) {
+		t.Parallel()
+		term := keyEcho(t, "\x1b[=9;1u")
+		term.Type("aB\n")
+		term.Expect(expect.Contains(`b'\x1b[97u\x1b[98;2u\x1b[13u'`))
+	})
+	t.Run("disambiguate only", func(t *testing.T) {
+		t.Parallel()
+		term := keyEcho(t, "\x1b[>1u")
+		term.Type("aB\n")
+		term.Expect(expect.Contains(`b'aB\r'`))
+	})
+}
+
 func TestMouse(t *testing.T) {
 	t.Parallel()
 	t.Run("SGR", func(t *testing.T) {
