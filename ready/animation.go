@@ -16,7 +16,12 @@ import (
 //
 // A repaint counts as a frame only when it overwrites what was there: text
 // that merely grows (a prompt drawn in parts, typed echo) is drawing, not
-// animating.
+// animating. And a gap is a cadence only when no input came between its two
+// frames: a region drawn before the input and redrawn after it (an input
+// line cleared on Enter, a status line turned from "ready" to "running", a
+// toolbar erased when the line is accepted) shows the program answering the
+// input, and the gap measures how long the user took, not how fast the
+// program repaints by itself.
 
 const (
 	animWindow  = 5 * time.Second         // frames older than this are forgotten
@@ -34,11 +39,16 @@ type frame struct {
 	// classified: a frame of a busy animation of a known kind (busyanim.go),
 	// which holds busy by what it is: its cadence need not be outwaited.
 	classified bool
+	turn       int // inputs sent before it: a gap is measured within a turn
 }
 
 type animation struct {
 	frames []frame
+	turn   int // inputs sent so far
 }
+
+// input notes that input was sent: no gap spans it.
+func (a *animation) input() { a.turn++ }
 
 // add records a change of a small region; over says it overwrote what was
 // there (the region's first drawing only starts the clock).
@@ -46,7 +56,7 @@ func (a *animation) add(t time.Time, key string, rows []int, over, classified bo
 	if len(a.frames) == animFrames {
 		a.frames = append(a.frames[:0], a.frames[1:]...)
 	}
-	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over, classified: classified})
+	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over, classified: classified, turn: a.turn})
 }
 
 // forget drops the frames of every region that includes one of rows.
@@ -86,18 +96,18 @@ func (a *animation) seen(t time.Time, key string) bool {
 // cadence returns the longest gap between consecutive frames of one region
 // within the window before now, the region, and how many frames it had.
 func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int) {
-	last := map[string]time.Time{}
+	last := map[string]frame{}
 	count := map[string]int{}
 	for _, f := range a.frames {
 		if now.Sub(f.t) > animWindow {
 			continue
 		}
-		if prev, ok := last[f.key]; ok && f.over && !f.classified {
-			if g := f.t.Sub(prev); g <= animMaxGap && g > gap {
+		if prev, ok := last[f.key]; ok && f.over && !f.classified && prev.turn == f.turn {
+			if g := f.t.Sub(prev.t); g <= animMaxGap && g > gap {
 				gap, key = g, f.key
 			}
 		}
-		last[f.key] = f.t
+		last[f.key] = f
 		if f.over {
 			count[f.key]++
 		}

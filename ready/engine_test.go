@@ -152,6 +152,53 @@ func TestAnimationWithoutMarkersAdaptsQuiet(t *testing.T) {
 	}
 }
 
+// A region drawn before an input and changed after it (an input line
+// cleared on Enter, a footer turned from one word to another) is the
+// program answering: the gap since its first drawing is how long the user
+// took, not a cadence to outwait. Frames that go on across an input still
+// are one.
+func TestAnswerToInputIsNoCadence(t *testing.T) {
+	t.Run("answer", func(t *testing.T) {
+		s := newSim(t, ready.Generic())
+		s.out("\x1b[1;1H❯ \x1b[3;1H─ idle\x1b[1;3H")
+		s.advance(300 * ms)
+		s.in("ls")
+		s.out("ls")
+		s.advance(150 * ms)
+		s.in("\r")
+		s.advance(10 * ms)
+		s.out("\x1b[1;1H\x1b[2K❯ \x1b[3;1H\x1b[2K─ done\x1b[1;3H")
+		done := s.at()
+		s.advance(time.Second)
+		if lat := s.readyAt(done) - done; lat < 0 || lat > 200*ms {
+			t.Errorf("ready %v after the answer, want within the 150ms quiet window\n%s", lat, s.timeline())
+		}
+	})
+	t.Run("animation across input", func(t *testing.T) {
+		s := newSim(t, ready.Generic())
+		a := &agentScreen{s: s, title: "Agent"}
+		a.paint("", "")
+		s.advance(time.Second)
+		s.in("\r")
+		// a marquee: no spinner glyph, status word or bar, nothing known
+		frames := []string{"ttyrig", "tyrigt", "yrigtt", "rigtty", "igttyr", "gttyri"}
+		a.paint(frames[0], "")
+		s.advance(gap(0))
+		a.paint(frames[1], "")
+		second := s.at()
+		input := ""
+		for i := 1; i < 24; i++ {
+			s.advance(gap(i))
+			if i%8 == 0 {
+				input += "x" // typed ahead while it works
+				s.in("x")
+			}
+			a.paint(frames[(i+1)%len(frames)], input)
+		}
+		s.neverWaiting(second)
+	})
+}
+
 func hasSignal(trs []ready.Transition, sig ready.Signal) bool {
 	for _, tr := range trs {
 		if tr.Signal == sig {
