@@ -24,7 +24,7 @@ import (
 // program repaints by itself.
 
 const (
-	animWindow  = 5 * time.Second         // frames older than this are forgotten
+	animWindow  = 5 * time.Second         // frames this old are forgotten
 	animMaxGap  = 1200 * time.Millisecond // slower repaints are not an animation (a 1 s timer still is)
 	animMaxRows = 3                       // a repaint touching more rows is a redraw, not a spinner
 	animFrames  = 64                      // frames remembered at most
@@ -94,17 +94,18 @@ func (a *animation) seen(t time.Time, key string) bool {
 }
 
 // cadence returns the longest gap between consecutive frames of one region
-// within the window before now, the region, and how many frames it had.
-func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int) {
+// within the window before now, the region, how many frames it had, and
+// when the gap is forgotten (its first frame leaves the window).
+func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int, until time.Time) {
 	last := map[string]frame{}
 	count := map[string]int{}
 	for _, f := range a.frames {
-		if now.Sub(f.t) > animWindow {
+		if !now.Before(f.t.Add(animWindow)) {
 			continue
 		}
 		if prev, ok := last[f.key]; ok && f.over && !f.classified && prev.turn == f.turn {
 			if g := f.t.Sub(prev.t); g <= animMaxGap && g > gap {
-				gap, key = g, f.key
+				gap, key, until = g, f.key, prev.t.Add(animWindow)
 			}
 		}
 		last[f.key] = f
@@ -112,18 +113,27 @@ func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frame
 			count[f.key]++
 		}
 	}
-	return gap, key, count[key]
+	return gap, key, count[key], until
 }
 
-// quiet returns the quiet period recent animation demands (zero if none) and
-// why.
-func (a *animation) quiet(now time.Time) (time.Duration, string) {
-	gap, key, n := a.cadence(now)
+// animNeed is the quiet period recent animation demands: how long, why,
+// and until when (then a shorter one may do).
+type animNeed struct {
+	quiet time.Duration
+	why   string
+	until time.Time
+}
+
+// need returns the quiet period recent animation demands (zero if none).
+// It lasts until the gap it comes from leaves the window: whoever waits
+// on it must look again then, not only once it has been outwaited.
+func (a *animation) need(now time.Time) animNeed {
+	gap, key, n, until := a.cadence(now)
 	if gap == 0 {
-		return 0, ""
+		return animNeed{}
 	}
 	// Half again the longest gap: a frame late by 50% is still a frame, and
 	// the wait stays below twice the gap.
-	q := gap + gap/2
-	return q, fmt.Sprintf("%s repainted %d times, up to %v apart", key, n, gap.Round(time.Millisecond))
+	return animNeed{quiet: gap + gap/2, until: until,
+		why: fmt.Sprintf("%s repainted %d times, up to %v apart", key, n, gap.Round(time.Millisecond))}
 }

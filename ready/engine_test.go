@@ -512,7 +512,7 @@ func TestSilenceFallback(t *testing.T) {
 // Ticking more often than asked never changes a decision, and the deadline
 // is never late: a tick every millisecond finds the same states within 1 ms.
 func TestDeadlinesAreExact(t *testing.T) {
-	script := func(s *sim, step func(time.Duration)) {
+	sameAsFineTicks(t, func(s *sim, step func(time.Duration)) {
 		a := &agentScreen{s: s, title: "✳ Agent"}
 		a.paint("", "")
 		step(time.Second)
@@ -525,7 +525,36 @@ func TestDeadlinesAreExact(t *testing.T) {
 		step(2 * time.Second)
 		s.out("\r\nbye\r\n$ ")
 		step(3 * time.Second)
+	})
+}
+
+// An animation's gap is forgotten 5 s after its first frame; a wait for its
+// cadence that has not run out by then is asked again at that moment, not
+// when the forgotten need would have been outwaited.
+func TestAnimationNeedLapsesOnTime(t *testing.T) {
+	exact := sameAsFineTicks(t, func(s *sim, step func(time.Duration)) {
+		a := &agentScreen{s: s, title: "Agent"}
+		a.paint("", "")
+		step(time.Second)
+		s.in("\r")
+		step(10 * ms)
+		a.paint("ttyrig", "") // a marquee, nothing known: 600 ms later
+		step(600 * ms)
+		a.paint("tyrigt", "") // its second frame; needs 900 ms still
+		step(3900 * ms)
+		s.out("\x1b[4;1Hanswer\x1b[7;3H") // at 5.51 s; the gap is forgotten at 6.01 s
+		step(2 * time.Second)
+	})
+	if got := exact.readyAt(5510 * ms); got < 0 || got > 6010*ms {
+		t.Errorf("ready at +%v, want by +6.01s, when the 600ms gap left the window\n%s", got, exact.timeline())
 	}
+}
+
+// sameAsFineTicks runs script twice, stepping the clock from deadline to
+// deadline and by a tick every millisecond, and fails unless both find the
+// same states within 1 ms. It returns the first run.
+func sameAsFineTicks(t *testing.T, script func(s *sim, step func(time.Duration))) *sim {
+	t.Helper()
 	exact := newSim(t, ready.Generic())
 	script(exact, exact.advance)
 	fine := newSim(t, ready.Generic())
@@ -544,6 +573,7 @@ func TestDeadlinesAreExact(t *testing.T) {
 			t.Fatalf("transition %d differs:\nexact ticks:\n%s\nevery millisecond:\n%s", i, exact.timeline(), fine.timeline())
 		}
 	}
+	return exact
 }
 
 // restartingProfile is generic with a start-up marker ("Banner v1" at a
