@@ -16,10 +16,15 @@ import (
 //
 // A repaint counts as a frame only when it overwrites what was there: text
 // that merely grows (a prompt drawn in parts, typed echo) is drawing, not
-// animating.
+// animating. And a gap is a cadence only when no input came between its two
+// frames: a region drawn before the input and redrawn after it (an input
+// line cleared on Enter, a status line turned from "ready" to "running", a
+// toolbar erased when the line is accepted) shows the program answering the
+// input, and the gap measures how long the user took, not how fast the
+// program repaints by itself.
 
 const (
-	animWindow  = 5 * time.Second         // frames older than this are forgotten
+	animWindow  = 5 * time.Second         // frames this old are forgotten
 	animMaxGap  = 1200 * time.Millisecond // slower repaints are not an animation (a 1 s timer still is)
 	animMaxRows = 3                       // a repaint touching more rows is a redraw, not a spinner
 	animFrames  = 64                      // frames remembered at most
@@ -34,11 +39,16 @@ type frame struct {
 	// classified: a frame of a busy animation of a known kind (busyanim.go),
 	// which holds busy by what it is: its cadence need not be outwaited.
 	classified bool
+	turn       int // inputs sent before it: a gap is measured within a turn
 }
 
 type animation struct {
 	frames []frame
+	turn   int // inputs sent so far
 }
+
+// input notes that input was sent: no gap spans it.
+func (a *animation) input() { a.turn++ }
 
 // add records a change of a small region; over says it overwrote what was
 // there (the region's first drawing only starts the clock).
@@ -46,7 +56,7 @@ func (a *animation) add(t time.Time, key string, rows []int, over, classified bo
 	if len(a.frames) == animFrames {
 		a.frames = append(a.frames[:0], a.frames[1:]...)
 	}
-	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over, classified: classified})
+	a.frames = append(a.frames, frame{t: t, key: key, rows: rows, over: over, classified: classified, turn: a.turn})
 }
 
 // forget drops the frames of every region that includes one of rows.
@@ -84,36 +94,46 @@ func (a *animation) seen(t time.Time, key string) bool {
 }
 
 // cadence returns the longest gap between consecutive frames of one region
-// within the window before now, the region, and how many frames it had.
-func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int) {
-	last := map[string]time.Time{}
+// within the window before now, the region, how many frames it had, and
+// when the gap is forgotten (its first frame leaves the window).
+func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frames int, until time.Time) {
+	last := map[string]frame{}
 	count := map[string]int{}
 	for _, f := range a.frames {
-		if now.Sub(f.t) > animWindow {
+		if !now.Before(f.t.Add(animWindow)) {
 			continue
 		}
-		if prev, ok := last[f.key]; ok && f.over && !f.classified {
-			if g := f.t.Sub(prev); g <= animMaxGap && g > gap {
-				gap, key = g, f.key
+		if prev, ok := last[f.key]; ok && f.over && !f.classified && prev.turn == f.turn {
+			if g := f.t.Sub(prev.t); g <= animMaxGap && g > gap {
+				gap, key, until = g, f.key, prev.t.Add(animWindow)
 			}
 		}
-		last[f.key] = f.t
+		last[f.key] = f
 		if f.over {
 			count[f.key]++
 		}
 	}
-	return gap, key, count[key]
+	return gap, key, count[key], until
 }
 
-// quiet returns the quiet period recent animation demands (zero if none) and
-// why.
-func (a *animation) quiet(now time.Time) (time.Duration, string) {
-	gap, key, n := a.cadence(now)
+// animNeed is the quiet period recent animation demands: how long, why,
+// and until when (then a shorter one may do).
+type animNeed struct {
+	quiet time.Duration
+	why   string
+	until time.Time
+}
+
+// need returns the quiet period recent animation demands (zero if none).
+// It lasts until the gap it comes from leaves the window: whoever waits
+// on it must look again then, not only once it has been outwaited.
+func (a *animation) need(now time.Time) animNeed {
+	gap, key, n, until := a.cadence(now)
 	if gap == 0 {
-		return 0, ""
+		return animNeed{}
 	}
 	// Half again the longest gap: a frame late by 50% is still a frame, and
 	// the wait stays below twice the gap.
-	q := gap + gap/2
-	return q, fmt.Sprintf("%s repainted %d times, up to %v apart", key, n, gap.Round(time.Millisecond))
+	return animNeed{quiet: gap + gap/2, until: until,
+		why: fmt.Sprintf("%s repainted %d times, up to %v apart", key, n, gap.Round(time.Millisecond))}
 }

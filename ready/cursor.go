@@ -33,7 +33,8 @@ type stillness struct {
 	alt    bool
 	at     bool
 	notWhy string
-	idle   string // what vouches for idle, if anything
+	idle   string    // what vouches for idle, if anything
+	until  time.Time // when need may shrink (an animation's gap forgotten); zero: only by a new event
 }
 
 // baseStillness is the requirement before animation and terminal queries
@@ -65,8 +66,8 @@ func baseStillness(f *facts, now time.Time) stillness {
 func fullStillness(f *facts, now time.Time) stillness {
 	s := baseStillness(f, now)
 	if s.idle == "" && !s.alt {
-		if aq, why := f.anim.quiet(now); aq > s.need {
-			s.need, s.why = aq, "animation: "+why
+		if an := f.anim.need(now); an.quiet > s.need {
+			s.need, s.why, s.until = an.quiet, "animation: "+an.why, an.until
 		}
 	}
 	if q, ok := f.proto.queryPending(); ok && s.need < probeHold {

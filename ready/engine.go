@@ -103,6 +103,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 		e.see(ev.Screen) // what changed before the input is no reaction to it
 		f.proto.input(ev.Data)
 		f.inputAt, f.awaiting, f.ref = ev.Time, true, ev.Time
+		f.anim.input()
 		f.answered = nil
 		if f.view != nil {
 			f.answered = f.view.prompt

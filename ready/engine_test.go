@@ -152,6 +152,53 @@ func TestAnimationWithoutMarkersAdaptsQuiet(t *testing.T) {
 	}
 }
 
+// A region drawn before an input and changed after it (an input line
+// cleared on Enter, a footer turned from one word to another) is the
+// program answering: the gap since its first drawing is how long the user
+// took, not a cadence to outwait. Frames that go on across an input still
+// are one.
+func TestAnswerToInputIsNoCadence(t *testing.T) {
+	t.Run("answer", func(t *testing.T) {
+		s := newSim(t, ready.Generic())
+		s.out("\x1b[1;1H❯ \x1b[3;1H─ idle\x1b[1;3H")
+		s.advance(300 * ms)
+		s.in("ls")
+		s.out("ls")
+		s.advance(150 * ms)
+		s.in("\r")
+		s.advance(10 * ms)
+		s.out("\x1b[1;1H\x1b[2K❯ \x1b[3;1H\x1b[2K─ done\x1b[1;3H")
+		done := s.at()
+		s.advance(time.Second)
+		if lat := s.readyAt(done) - done; lat < 0 || lat > 200*ms {
+			t.Errorf("ready %v after the answer, want within the 150ms quiet window\n%s", lat, s.timeline())
+		}
+	})
+	t.Run("animation across input", func(t *testing.T) {
+		s := newSim(t, ready.Generic())
+		a := &agentScreen{s: s, title: "Agent"}
+		a.paint("", "")
+		s.advance(time.Second)
+		s.in("\r")
+		// a marquee: no spinner glyph, status word or bar, nothing known
+		frames := []string{"ttyrig", "tyrigt", "yrigtt", "rigtty", "igttyr", "gttyri"}
+		a.paint(frames[0], "")
+		s.advance(gap(0))
+		a.paint(frames[1], "")
+		second := s.at()
+		input := ""
+		for i := 1; i < 24; i++ {
+			s.advance(gap(i))
+			if i%8 == 0 {
+				input += "x" // typed ahead while it works
+				s.in("x")
+			}
+			a.paint(frames[(i+1)%len(frames)], input)
+		}
+		s.neverWaiting(second)
+	})
+}
+
 func hasSignal(trs []ready.Transition, sig ready.Signal) bool {
 	for _, tr := range trs {
 		if tr.Signal == sig {
@@ -465,7 +512,7 @@ func TestSilenceFallback(t *testing.T) {
 // Ticking more often than asked never changes a decision, and the deadline
 // is never late: a tick every millisecond finds the same states within 1 ms.
 func TestDeadlinesAreExact(t *testing.T) {
-	script := func(s *sim, step func(time.Duration)) {
+	sameAsFineTicks(t, func(s *sim, step func(time.Duration)) {
 		a := &agentScreen{s: s, title: "✳ Agent"}
 		a.paint("", "")
 		step(time.Second)
@@ -478,7 +525,36 @@ func TestDeadlinesAreExact(t *testing.T) {
 		step(2 * time.Second)
 		s.out("\r\nbye\r\n$ ")
 		step(3 * time.Second)
+	})
+}
+
+// An animation's gap is forgotten 5 s after its first frame; a wait for its
+// cadence that has not run out by then is asked again at that moment, not
+// when the forgotten need would have been outwaited.
+func TestAnimationNeedLapsesOnTime(t *testing.T) {
+	exact := sameAsFineTicks(t, func(s *sim, step func(time.Duration)) {
+		a := &agentScreen{s: s, title: "Agent"}
+		a.paint("", "")
+		step(time.Second)
+		s.in("\r")
+		step(10 * ms)
+		a.paint("ttyrig", "") // a marquee, nothing known: 600 ms later
+		step(600 * ms)
+		a.paint("tyrigt", "") // its second frame; needs 900 ms still
+		step(3900 * ms)
+		s.out("\x1b[4;1Hanswer\x1b[7;3H") // at 5.51 s; the gap is forgotten at 6.01 s
+		step(2 * time.Second)
+	})
+	if got := exact.readyAt(5510 * ms); got < 0 || got > 6010*ms {
+		t.Errorf("ready at +%v, want by +6.01s, when the 600ms gap left the window\n%s", got, exact.timeline())
 	}
+}
+
+// sameAsFineTicks runs script twice, stepping the clock from deadline to
+// deadline and by a tick every millisecond, and fails unless both find the
+// same states within 1 ms. It returns the first run.
+func sameAsFineTicks(t *testing.T, script func(s *sim, step func(time.Duration))) *sim {
+	t.Helper()
 	exact := newSim(t, ready.Generic())
 	script(exact, exact.advance)
 	fine := newSim(t, ready.Generic())
@@ -497,6 +573,7 @@ func TestDeadlinesAreExact(t *testing.T) {
 			t.Fatalf("transition %d differs:\nexact ticks:\n%s\nevery millisecond:\n%s", i, exact.timeline(), fine.timeline())
 		}
 	}
+	return exact
 }
 
 // restartingProfile is generic with a start-up marker ("Banner v1" at a

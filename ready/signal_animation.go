@@ -22,9 +22,10 @@ func (animationSignal) vote(f *facts, now time.Time) vote {
 	if s.idle != "" || s.alt {
 		return vote{}
 	}
-	aq, why := f.anim.quiet(now)
-	if aq <= s.need || s.quiet >= aq {
+	an := f.anim.need(now)
+	if an.quiet <= s.need || s.quiet >= an.quiet {
 		return vote{}
 	}
-	return hold(SignalAnimation, "%s; waiting for %v without change", why, roundMS(aq)).later(f.lastChange.Add(aq))
+	return hold(SignalAnimation, "%s; waiting for %v without change", an.why, roundMS(an.quiet)).
+		later(f.lastChange.Add(an.quiet)).later(an.until)
 }

@@ -28,5 +28,5 @@ func (cursorSignal) vote(f *facts, now time.Time) vote {
 		return vote{verdict: ready, signal: SignalCursor,
 			reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", f.view.cursor, roundMS(s.quiet), roundMS(s.need), s.why)}
 	}
-	return vote{}.later(now.Add(s.need - s.quiet))
+	return vote{}.later(now.Add(s.need - s.quiet)).later(s.until)
 }
