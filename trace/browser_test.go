@@ -145,7 +145,7 @@ func TestTracePageInBrowser(t *testing.T) {
 	for _, path := range []string{
 		"../recordings/agents/claude-approval.cast",    // colours, a question, a sync-updated UI
 		"../recordings/testdata/corpus/spinner.cast",   // a busy spinner
-		"../asciicast/testdata/asciinema-v2.cast",     // asciinema's own example, with a resize and a marker
+		"../asciicast/testdata/asciinema-v2.cast",      // asciinema's own example, with a resize and a marker
 		"../recordings/agents/gemini-trust-burst.cast", // alt screen
 		"../recordings/testdata/corpus/agent-permission.cast",
 	} {
