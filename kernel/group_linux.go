@@ -230,19 +230,10 @@ func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, ok bool) {
 		if fd < 0 || events == 0 {
 			continue // ignored entries
 		}
-		switch {
-		case events&0x1 == 0: // no POLLIN
+		if events&0x1 == 0 { // no POLLIN
 			sole = false
-		case o.isTTY(pid, int(fd)):
-			tty = true
-		case isEpoll(pid, int(fd)):
-			in, inSole, inOK := o.epollHas(pid, int(fd), 1)
-			if !inOK {
-				return false, false, false
-			}
-			tty, sole = tty || in, sole && inSole
-		default:
-			sole = false
+		} else if !o.watched(pid, int(fd), &tty, &sole) {
+			return false, false, false
 		}
 	}
 	return tty, tty && sole, true
@@ -265,20 +256,31 @@ func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, ok bool)
 		if buf[fd/8]&(1<<(fd%8)) == 0 {
 			continue
 		}
-		switch {
-		case o.isTTY(pid, fd):
-			tty = true
-		case isEpoll(pid, fd):
-			in, inSole, inOK := o.epollHas(pid, fd, 1)
-			if !inOK {
-				return false, false, false
-			}
-			tty, sole = tty || in, sole && inSole
-		default:
-			sole = false
+		if !o.watched(pid, fd, &tty, &sole) {
+			return false, false, false
 		}
 	}
 	return tty, tty && sole, true
+}
+
+// watched adds fd, one a blocked poll or select waits to read, to what is
+// known of the wait: tty when it is the terminal (or an epoll instance that
+// holds it), sole false when it is anything else. It is false when an
+// epoll instance could not be read.
+func (o *Observer) watched(pid, fd int, tty, sole *bool) bool {
+	switch {
+	case o.isTTY(pid, fd):
+		*tty = true
+	case isEpoll(pid, fd):
+		in, inSole, ok := o.epollHas(pid, fd, 1)
+		if !ok {
+			return false
+		}
+		*tty, *sole = *tty || in, *sole && inSole
+	default:
+		*sole = false
+	}
+	return true
 }
 
 // epollHasTTY reads the epoll instance's registrations from fdinfo
