@@ -125,8 +125,10 @@ func TestUnreadOutputIsPending(t *testing.T) {
 
 func TestBashPromptAndItsJob(t *testing.T) {
 	s := start(t, true, "bash", "--norc", "--noprofile")
-	v := s.await(t, "bash reading at its prompt", waiting(kernel.Reading))
-	if !v.Leader || v.Canonical {
+	// The wait and the terminal's mode are read a moment apart, and readline
+	// switches the mode around its reads: wait for an observation of both.
+	v := s.await(t, "bash reading at its prompt in raw mode", func(v kernel.View) bool { return v.Wait == kernel.Reading && !v.Canonical })
+	if !v.Leader {
 		t.Errorf("bash at its prompt: %s, want its own group, raw (readline)", v)
 	}
 	if _, err := s.master.Write([]byte("sleep 3\r")); err != nil {
