@@ -153,7 +153,8 @@ const maxNotifyDelay = time.Second
 // turns and a tool approval, a mark while the CLI waits for the user, within
 // maxNotifyDelay of the model's last byte, and none at start-up or while
 // busy. Claude Code's approval bell is not asserted: it rings only after 6 s
-// without user activity and was not seen within 7 s. The log has, per mark,
+// without user activity (measured 6.03–6.06 s after the last byte in 6
+// sessions, missing in a 7th with the question held 7 s). The log has, per mark,
 // its delay after the last byte and after the engine's decision.
 // TTYRIG_NOTIFY_RUNS repeats the sessions.
 func TestNotifications(t *testing.T) {
@@ -178,17 +179,18 @@ func TestNotifications(t *testing.T) {
 				}
 				for i, p := range ph[1:] {
 					n, ok := fired[i+1]
+					late := rt == agents.RuntimeClaude && p.name == "approval" // rings after 6 s without user activity, when at all
 					if !ok {
 						line := fmt.Sprintf("%s run %d: nothing in %q (engine %s %+v after the last byte)", rt, run+1, p.name, p.state, p.decided.Sub(p.lastByte).Round(time.Millisecond))
 						t.Log(line)
 						table = append(table, line)
-						if rt == agents.RuntimeClaude && p.name == "approval" {
+						if late {
 							continue
 						}
 						t.Errorf("no notification: %s", line)
 						continue
 					}
-					if d := n.at.Sub(p.lastByte); d > maxNotifyDelay {
+					if d := n.at.Sub(p.lastByte); d > maxNotifyDelay && !late {
 						t.Errorf("%s run %d: the notification in %q came %v after the last byte, want at most %v", rt, run+1, p.name, d, maxNotifyDelay)
 					}
 				}
