@@ -115,6 +115,17 @@ func TestNotifyAttention(t *testing.T) {
 		if tr := s.eng.Current(); got-mark != 50*time.Millisecond || tr.State != ready.Question || tr.Signal != ready.SignalProtocol {
 			t.Fatalf("%v at +%v, want a question 50ms after the mark\n%s", tr, got, s.timeline())
 		}
+		// Held open and repainted every second (Codex does), it stays a
+		// question.
+		for range 3 {
+			s.out("\x1b[5;1H\x1b[2KRun touch x? [y/n] ") // the same frame again
+			s.advance(time.Second)
+		}
+		for _, tr := range s.eng.Timeline() {
+			if tr.Time.Sub(s.t0) > mark && tr.State != ready.Question {
+				t.Fatalf("the held question became %v\n%s", tr, s.timeline())
+			}
+		}
 	})
 	t.Run("no question", func(t *testing.T) {
 		s := newSim(t, notifyProfile())

@@ -70,6 +70,9 @@ func (s *notifySignal) vote(f *facts, now time.Time) vote {
 	if s.at.IsZero() || f.view == nil || f.inputAt.IsZero() || !s.at.After(f.inputAt) {
 		return vote{} // none since the latest input: it speaks of an earlier turn
 	}
+	if s.asks {
+		return s.asking(f, now)
+	}
 	from := s.at
 	if f.lastChange.After(from) {
 		from = f.lastChange
@@ -78,19 +81,29 @@ func (s *notifySignal) vote(f *facts, now time.Time) vote {
 	if quiet < notifySettle {
 		return vote{}.later(from.Add(notifySettle))
 	}
-	if p := f.view.prompt; p != nil {
-		if !s.asks {
-			return vote{} // a question is drawn: the question signal decides
-		}
-		return vote{verdict: question, signal: SignalProtocol, prompt: p,
-			reason: fmt.Sprintf("%s: the agent asks for attention; %s question on screen, still for %v", clip(s.raw, 60), p.Kind, roundMS(quiet))}
-	}
-	if s.asks {
-		return vote{}
+	if f.view.prompt != nil {
+		return vote{} // a question is drawn: the question signal decides
 	}
 	if at, _ := inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D())); !at {
 		return vote{} // the screen disagrees: the other signals decide
 	}
 	return vote{verdict: ready, signal: SignalProtocol,
 		reason: fmt.Sprintf("%s: the agent notified %v ago; cursor at input position %s, screen still for %v", clip(s.raw, 60), roundMS(now.Sub(s.at)), f.view.cursor, roundMS(quiet))}
+}
+
+// asking decides for an attention message: a question, once notifySettle
+// has passed since the message and while the screen shows the question.
+// Repaints of a question held open (Codex redraws its approval every
+// second) do not restart the wait: the program said it asks, and the screen
+// still agrees.
+func (s *notifySignal) asking(f *facts, now time.Time) vote {
+	if since := now.Sub(s.at); since < notifySettle {
+		return vote{}.later(s.at.Add(notifySettle))
+	}
+	p := f.view.prompt
+	if p == nil {
+		return vote{} // never ready on an attention message
+	}
+	return vote{verdict: question, signal: SignalProtocol, prompt: p,
+		reason: fmt.Sprintf("%s: the agent asks for attention; %s question on screen", clip(s.raw, 60), p.Kind)}
 }
