@@ -24,7 +24,7 @@ import (
 // done; then the mark can only hasten a question the screen shows.
 //
 // Measured on the live CLIs (agents/notify_test.go): each mark arrives
-// 14–45 ms after the fake model's last byte, at every turn end, never at
+// 11–59 ms after the fake model's last byte, at every turn end, never at
 // start-up or while busy.
 
 // notifySettle is how long the screen must stay still after the mark: the
