@@ -75,8 +75,9 @@ func (s *session) waitReady() ready.Transition {
 }
 
 // turn submits prompt, waits for ready, and checks that the answer is on
-// the screen the moment WaitForReady returns.
-func (s *session) turn(prompt, answer string) {
+// the screen the moment WaitForReady returns; it returns the engine's
+// decision.
+func (s *session) turn(prompt, answer string) ready.Transition {
 	s.t.Helper()
 	before := len(s.srv.Turns())
 	s.srv.Script(fakemodel.Text(answer).After(time.Second).InPieces(4, 150*time.Millisecond))
@@ -103,6 +104,7 @@ func (s *session) turn(prompt, answer string) {
 	latencies.Lock()
 	latencies.m[s.runtime] = append(latencies.m[s.runtime], lat)
 	latencies.Unlock()
+	return tr
 }
 
 // finish closes the CLI and, when re-recording, saves the recording with

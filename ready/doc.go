@@ -22,10 +22,13 @@
 //     on screen since the last input: not ready, even through a long stall
 //  12. status-line: a line below the input position turned, since the
 //     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
-//  13. animation: an unclassified repainting region: outwait its cadence
-//  14. clear: a screen cleared and redrawn in stages: not ready
-//  15. cursor: the cursor at an input position on a screen still long enough
-//  16. silence: no change for the profile's silence window: ready
+//  13. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
+//     since the last input, the cursor at an input position and the screen
+//     still for 50 ms: ready (or a question drawn, for an approval message)
+//  14. animation: an unclassified repainting region: outwait its cadence
+//  15. clear: a screen cleared and redrawn in stages: not ready
+//  16. cursor: the cursor at an input position on a screen still long enough
+//  17. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -170,7 +170,9 @@ func Claude() Profile {
 			{Name: "permission", Pattern: `(?i)do you want to (proceed|make this edit|create|run|allow)`, Region: LastLines(20)},
 			{Name: "trust", Pattern: `(?i)trust (this folder|the files in this folder)`, Region: LastLines(25)},
 		},
-		Signals: []SignalSpec{{Name: "answer-ticked"}},
+		// Its terminal bell (preferredNotifChannel "terminal_bell") rings at
+		// a turn's end once messageIdleNotifThresholdMs is short.
+		Signals: []SignalSpec{{Name: "answer-ticked"}, {Name: "notify"}},
 	}
 }
 
@@ -205,6 +207,7 @@ func Codex() Profile {
 		Signals: []SignalSpec{
 			{Name: "answer-ticked"},
 			{Name: "startup", Markers: []Marker{{Name: "window title", Pattern: `\S`, Region: Title}}},
+			{Name: "notify", Markers: []Marker{{Name: "approval", Pattern: `^Approval requested`, Region: WholeScreen}}}, // tui.notifications
 		},
 	}
 }
@@ -243,6 +246,7 @@ func Gemini() Profile {
 			{Name: "restart", Markers: []Marker{geminiRestarting}},
 			{Name: "startup", Markers: []Marker{{Name: "banner", Pattern: `Gemini CLI v\d|Tips for getting started`, Region: WholeScreen}},
 				Restart: []Marker{geminiRestarting}},
+			{Name: "notify", Markers: []Marker{{Name: "attention", Pattern: `needs your attention`, Region: WholeScreen}}}, // general.enableNotifications
 		},
 	}
 }

@@ -15,8 +15,9 @@ import (
 //   - OSC 9;4;st;pr progress (ConEmu, Windows Terminal, Ghostty): st 0 clears
 //     it, 1–4 show it.
 //   - Codex CLI's OSC 7501;state=working|done|idle.
-//   - Notifications (OSC 9, 777, 99) and BEL, kept for what they said; no
-//     decision rests on them yet.
+//   - Notifications (OSC 9, 777, 99) and BEL, kept for what they said; the
+//     notify signal (signal_notify.go), where a profile selects it, takes
+//     them as an agent's "turn done", cross-checked with the screen.
 //
 // The screen also says whether a terminal query (CSI 6n, DA, OSC 10;? ...)
 // is pending: a program that has just asked the terminal something and
