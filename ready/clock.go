@@ -3,6 +3,7 @@ package ready
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -73,6 +74,9 @@ type timerRow struct {
 // durations returns the readings of the duration tokens of text at t; a
 // rate ("1.04s/it") is not one.
 func durations(text string, t time.Time) []reading {
+	if !hasDigit(text) {
+		return nil
+	}
 	var out []reading
 	for _, m := range durationToken.FindAllStringSubmatchIndex(text, -1) {
 		if m[1] < len(text) && text[m[1]] == '/' || m[0] > 0 && text[m[0]-1] == '/' {
@@ -109,8 +113,13 @@ func durations(text string, t time.Time) []reading {
 // tickShape is a row with its clock and duration tokens masked: two frames
 // of a ticking row have the same shape.
 func tickShape(s string) string {
+	if !hasDigit(s) { // both tokens need a digit: most rows of a flood have none to find
+		return s
+	}
 	return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
 }
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // inStep reports whether readings, all of one token, agree on when the
 // timer started: each reading v at t says the start lies in
@@ -211,7 +220,7 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 
 // hasTick reports whether text holds a clock or duration token.
 func hasTick(text string) bool {
-	return clockToken.MatchString(text) || durationToken.MatchString(text)
+	return hasDigit(text) && clockToken.MatchString(text) || durationToken.MatchString(text)
 }
 
 // busyMarkerAt reports whether one of the profile's busy markers matches
