@@ -326,14 +326,7 @@ func TestRecordMarksOnSignals(t *testing.T) {
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "go? "; read a'`})
 	term.Expect(expect.Contains("go? "))
-	b, err := os.ReadFile(pidfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pid := readPid(t, pidfile)
 	for _, sig := range []syscall.Signal{syscall.SIGUSR1, syscall.SIGUSR2} {
 		if err := syscall.Kill(pid, sig); err != nil {
 			t.Fatal(err)
@@ -365,14 +358,7 @@ func TestRecordStoppedBySignalKeepsTheRecording(t *testing.T) {
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'echo started; sleep 30'`})
 	term.Expect(expect.Contains("started"))
-	b, err := os.ReadFile(pidfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pid := readPid(t, pidfile)
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -426,14 +412,7 @@ func TestRecordKilledKeepsWhatHappened(t *testing.T) {
 	term.Expect(expect.Contains("name? "))
 	term.Type("ann\r")
 	term.Expect(expect.Contains("hello ann"))
-	b, err := os.ReadFile(pidfile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pid := readPid(t, pidfile)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -454,4 +433,19 @@ func TestRecordKilledKeepsWhatHappened(t *testing.T) {
 	if in != "ann\r" || !strings.Contains(out, "hello ann") {
 		t.Errorf("recording of the killed session: input %q, output %q", in, out)
 	}
+}
+
+// readPid reads the pid a test's shell wrote to path before exec'ing
+// ttyrig record.
+func readPid(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return pid
 }
