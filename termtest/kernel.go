@@ -113,6 +113,7 @@ func (t *Terminal) kernelLoop() {
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	var last time.Time
+	var cost time.Duration // of the last observation
 	for {
 		select {
 		case <-k.stop:
@@ -120,15 +121,17 @@ func (t *Terminal) kernelLoop() {
 		case <-k.kick:
 		case <-timer.C:
 		}
-		if wait := kernelGap - time.Since(last); wait > 0 {
+		// Kicks come with every event (a flood brings hundreds a second):
+		// observe at most a tenth of the time, whatever calls for it.
+		if wait := max(kernelGap, 10*cost) - time.Since(last); wait > 0 {
 			timer.Reset(wait)
 			continue
 		}
 		last = time.Now()
-		if t.observeKernel() {
-			// A session of many processes costs more to observe: keep
-			// observing to a tenth of a core at most.
-			timer.Reset(max(kernelEvery, 10*time.Since(last)))
+		more := t.observeKernel()
+		cost = time.Since(last)
+		if more {
+			timer.Reset(max(kernelEvery, 10*cost))
 		} else {
 			timer.Stop()
 		}
