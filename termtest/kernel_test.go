@@ -147,11 +147,25 @@ func TestSqliteSilentCommandIsBusy(t *testing.T) {
 func TestBashCtrlCRightAfterSubmit(t *testing.T) {
 	t.Parallel()
 	for range 3 {
-		term := termtest.Spawn(t, bashArgv, bashEnv, termtest.WithoutShellIntegration())
+		term := termtest.Spawn(t, bashArgv, bashEnv, termtest.WithoutShellIntegration(), termtest.WithTimeout(3*time.Second))
 		term.WaitForReady()
 		term.Type("sleep 1; echo done\n")
 		term.Press(termtest.Ctrl('c'))
-		tr := term.WaitForReady()
+		tr, err := term.Terminal.WaitForReadyContext(context.Background())
+		if err != nil {
+			// bash's own race: a ^C between its fork and the job's start
+			// leaves the job's first process in the foreground, blocked on
+			// bash's process-group pipe, while bash draws its prompt; typed
+			// input then makes bash exit (checked by hand). Not ready is the
+			// truth, and the kernel says why.
+			if st := term.State(); st.State != ready.Stuck || !strings.Contains(st.Reason, "not waiting on the terminal") ||
+				!strings.Contains(term.Describe(), "another group in the foreground") {
+				t.Fatalf("not ready after ^C, and not for bash's wedge: %v", err)
+			}
+			t.Logf("bash wedged by the ^C (its job holds the terminal): %s", term.State().Reason)
+			term.Close()
+			continue
+		}
 		atReady := term.Snapshot()
 		time.Sleep(1500 * time.Millisecond)
 		if after := term.Snapshot(); strings.Contains(after.Text(), "done\n") && !strings.Contains(atReady.Text(), "done\n") {
