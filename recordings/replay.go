@@ -110,6 +110,9 @@ func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
 	if err := cast.Check(); err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}
+	if err := checkScreenSizes(cast); err != nil {
+		return nil, fmt.Errorf("recordings: replay: %w", err)
+	}
 	views, err := kernelViews(cast)
 	if err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
@@ -352,6 +355,28 @@ func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	case asciicast.Exit, asciicast.Marker:
 		if code, ok := e.ExitStatus(); ok {
 			return r.sess.Exit(at, code)
+		}
+	}
+	return nil
+}
+
+// checkScreenSizes fails for a recording whose terminal is larger than a
+// screen emulates (screen.MaxCols×screen.MaxRows): the codec accepts any
+// size a terminal could report, but replaying a smaller screen would decide
+// on a different picture than the program drew.
+func checkScreenSizes(c *asciicast.Cast) error {
+	if err := screen.CheckSize(c.Header.Width, c.Header.Height); err != nil {
+		return fmt.Errorf("header: width %d, height %d: %w", c.Header.Width, c.Header.Height, err)
+	}
+	for i, e := range c.Events {
+		if e.Kind != asciicast.Resize {
+			continue
+		}
+		if err := screen.CheckSize(e.Cols, e.Rows); err != nil {
+			if e.Line > 0 {
+				return fmt.Errorf("line %d: resize to %dx%d: %w", e.Line, e.Cols, e.Rows, err)
+			}
+			return fmt.Errorf("event %d: resize to %dx%d: %w", i+1, e.Cols, e.Rows, err)
 		}
 	}
 	return nil

@@ -157,6 +157,29 @@ func TestCorruptFileNamesTheLine(t *testing.T) {
 	}
 }
 
+// A recording of a terminal larger than a screen emulates fails with the
+// field or line and the limit, instead of being replayed on a cut-down
+// screen (a 10000×10000 header once ran the replay out of memory).
+func TestOversizeRecordingNamesTheLimit(t *testing.T) {
+	for name, tc := range map[string]struct{ cast, want string }{
+		"header": {`{"version":2,"width":10000,"height":10000}` + "\n" + `[0.5,"o","ok"]` + "\n",
+			"header: width 10000, height 10000: screen: 10000 columns is out of range (1 to 500)"},
+		"resize": {`{"version":2,"width":80,"height":24}` + "\n" + `[0.5,"o","ok"]` + "\n" + `[0.6,"r","80x900"]` + "\n",
+			"line 3: resize to 80x900: screen: 900 rows is out of range (1 to 300)"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "big.cast")
+			if err := os.WriteFile(path, []byte(tc.cast), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, stderr := runCmd(t, "replay", path)
+			if code != 1 || !strings.Contains(stderr, path+": ") || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want the file and %q", code, stderr, tc.want)
+			}
+		})
+	}
+}
+
 // --events output is an interface scripts use: one JSON object per line
 // with t, state, reason, row and col.
 func TestReplayEvents(t *testing.T) {

@@ -47,7 +47,7 @@ func replay(args []string, stdout, stderr io.Writer) error {
 	}
 	rep, err := recordings.Replay(cast, recordings.WithRuntime(*runtime))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	defer rep.Close()
 	if *at != "" {
