@@ -68,6 +68,19 @@ func TestRecordingSurvivesTheEnd(t *testing.T) {
 			left, _ := filepath.Glob(filepath.Join(tmp, "ttyrig-TestRecordingEndsHelper-*.cast"))
 			var path string
 			switch ending {
+			case "timeout":
+				// Shortly before the timeout's panic the watch moved the
+				// recording, still being written, to the failures and
+				// printed the terminal's state.
+				if len(kept) != 1 || len(left) != 0 {
+					t.Fatalf("kept %q, left %q; want one kept; the child said:\n%s", kept, left, out)
+				}
+				path = kept[0]
+				for _, want := range []string{"TestRecordingEndsHelper is about to be ended by go test -timeout", "got typed", "recording: " + path} {
+					if !strings.Contains(string(out), want) {
+						t.Errorf("the child's output lacks %q:\n%s", want, out)
+					}
+				}
 			case "panic", "fatal":
 				// Cleanups ran: the failed test keeps its recording.
 				if len(kept) != 1 {

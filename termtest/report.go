@@ -11,6 +11,21 @@ import (
 // where the recording is.
 func (t *Terminal) Describe() string {
 	var b strings.Builder
+	b.WriteString(t.describeState())
+	if p := t.recordingNote(); p != "" {
+		fmt.Fprintf(&b, "recording: %s\n", p)
+	}
+	if keep := t.cfg.keepOnFailure; keep != "" {
+		svg, page := pictureFiles(keep)
+		fmt.Fprintf(&b, "last screen as a picture: %s\ntrace page (open in a browser): %s (or: ttyrig show %s)\n", svg, page, keep)
+	}
+	return b.String()
+}
+
+// describeState is Describe without where the recording is: the program
+// and its status, the session's report and the kernel's view.
+func (t *Terminal) describeState() string {
+	var b strings.Builder
 	fmt.Fprintf(&b, "program: %s", strings.Join(t.argv, " "))
 	if code, exited := t.sess.ExitCode(); exited {
 		fmt.Fprintf(&b, " (exited with status %d)", code)
@@ -21,13 +36,6 @@ func (t *Terminal) Describe() string {
 	b.WriteString(t.sess.Describe())
 	if k := t.kernelNote(); k != "" {
 		fmt.Fprintf(&b, "kernel: %s\n", k) // kernel.go
-	}
-	if p := t.recordingNote(); p != "" {
-		fmt.Fprintf(&b, "recording: %s\n", p)
-	}
-	if keep := t.cfg.keepOnFailure; keep != "" {
-		svg, page := pictureFiles(keep)
-		fmt.Fprintf(&b, "last screen as a picture: %s\ntrace page (open in a browser): %s (or: ttyrig show %s)\n", svg, page, keep)
 	}
 	return b.String()
 }

@@ -62,7 +62,9 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 		}
 		tb.Fatalf("termtest.Spawn: %v", err)
 	}
+	watch := watchTimeout(tb, term, tmp, keepAbs)
 	tb.Cleanup(func() {
+		moved := watch.stop()
 		// A test that panics runs its cleanups before it is marked failed
 		// (testing's tRunner), so Failed alone would throw its recording
 		// away; the panic is still on this goroutine's stack.
@@ -71,12 +73,16 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			_ = term.Marker(time.Time{}, "test failed")
 		}
 		_ = term.Close()
-		if tmp == "" {
-			return
-		}
-		if failed {
+		switch {
+		case tmp == "":
+		case moved && failed: // the timeout watch put it there
+			tb.Logf("termtest: recording of the failed session kept at %s", keepAbs)
+			keepPictures(tb, keepAbs)
+		case moved:
+			_ = os.Remove(keepAbs)
+		case failed:
 			keepRecording(tb, tmp, keepAbs)
-		} else {
+		default:
 			_ = os.Remove(tmp)
 		}
 	})
