@@ -185,7 +185,7 @@ func togglePrompt(v *view) *Prompt {
 		row := v.row(r)
 		text, rest := "", ""
 		if m := chevronRe.FindStringSubmatch(row); m != nil {
-			if i := strings.IndexAny(row, "›❯▸▶»"); i >= 0 {
+			if i := strings.IndexAny(row, "›❯▸▶»‣"); i >= 0 {
 				text, rest = m[1], strings.TrimSpace(row[i+len(string([]rune(row[i:])[0])):])
 			}
 		} else if toggleRe.MatchString(strings.Trim(row, " │┃|")) {
