@@ -105,3 +105,21 @@ func TestPromptsInLibraries(t *testing.T) {
 		})
 	}
 }
+
+// An empty masked field looks like any text input; what it asks for tells
+// it apart. A question that merely mentions pinning is no secret.
+func TestSecretQuestions(t *testing.T) {
+	s := frameAt(t, corpusCast("inquirer"), 840*time.Millisecond)
+	want := &Prompt{Kind: PromptPassword, Text: "Registry token", Default: -1}
+	if diff := cmp.Diff(want, findPrompt(newView(s, true))); diff != "" {
+		t.Errorf("inquirer's password (-want +got):\n%s\n%s", diff, s.String())
+	}
+	for text, want := range map[string]bool{
+		"Registry token": true, "Enter your PIN": true, "API key": true, "Password": true,
+		"Project name?": false, "Pin the versions?": false, "Tokenizer": false,
+	} {
+		if got := secretRe.MatchString(text); got != want {
+			t.Errorf("secretRe(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -310,11 +310,19 @@ func inputPrompt(v *view) *Prompt {
 	switch {
 	case maskRe.MatchString(typed):
 		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
+	case typed == "" && secretRe.MatchString(text):
+		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
 	case typed == "":
 		return &Prompt{Kind: PromptInput, Text: text, Default: -1}
 	}
 	return nil
 }
+
+// secretRe: what a question asking for a secret names. A masked field
+// shows nothing until a key is typed (@inquirer/prompts password: "?
+// Registry token" and the cursor, corpus/testdata/inquirer.cast), so an
+// empty one is told from a plain input by its words alone.
+var secretRe = regexp.MustCompile(`(?i:\b(password|passphrase|passcode|token|secret|api[ _-]?key)s?\b)|\bPINs?\b`)
 
 // chevronLine: "? Enter your token ****": the question, then what was typed.
 var chevronLine = regexp.MustCompile(`^\s*\?\s+(\S[^*•●·]*?)(?:\s+([*•●·]*))?$`)
