@@ -93,6 +93,8 @@ func TestPromptsInLibraries(t *testing.T) {
 			&Prompt{Kind: PromptToggle, Text: "Subscribe?", Options: []string{"No", "Yes"}, Default: 0}},
 		{"enquirer input", corpusCast("enquirer"), 2230 * time.Millisecond,
 			&Prompt{Kind: PromptChevron, Text: "Your name", Default: -1}},
+		{"clack text", corpusCast("clack"), 80 * time.Millisecond,
+			&Prompt{Kind: PromptInput, Text: "Where should we create your project?", Default: -1}},
 		{"enquirer select", corpusCast("enquirer"), 68 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick a flavour", Options: []string{"vanilla", "chocolate", "strawberry"}, Default: 0}},
 	} {
@@ -121,5 +123,22 @@ func TestSecretQuestions(t *testing.T) {
 		if got := secretRe.MatchString(text); got != want {
 			t.Errorf("secretRe(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// A line ending in a colon with the terminal's own cursor under it is
+// output in progress, not an input box: only a cursor the program draws
+// itself says it takes text there.
+func TestBoxedInputNeedsADrawnCursor(t *testing.T) {
+	s := screen.New(40, 5)
+	defer s.Close()
+	s.WriteAt(time.Time{}, []byte("Loading config:\r\n"))
+	if p := findPrompt(newView(s.Snapshot(), true)); p != nil {
+		t.Errorf("prompt %+v under output with the terminal's cursor", *p)
+	}
+	s.WriteAt(time.Time{}, []byte("\x1b[?25l\x1b[7m \x1b[27m"))
+	want := &Prompt{Kind: PromptInput, Text: "Loading config:", Default: -1}
+	if diff := cmp.Diff(want, findPrompt(newView(s.Snapshot(), true))); diff != "" {
+		t.Errorf("a drawn cursor under the line (-want +got):\n%s", diff)
 	}
 }
