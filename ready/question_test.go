@@ -1,9 +1,11 @@
 package ready_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/ready"
@@ -59,5 +61,31 @@ func TestRepaintedQuestionStaysAsked(t *testing.T) {
 					next.State, next.Reason, next.Time.Sub(rep.Start()), b.String())
 			}
 		})
+	}
+}
+
+// A question whose own text carries a ticking timer stays the question
+// asked: no recording has one yet, so the screen is drawn here.
+func TestQuestionWithTimerStaysAsked(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("$ ")
+	s.advance(time.Second)
+	s.in("deploy\r")
+	ask := func(left int) {
+		s.out(fmt.Sprintf("\x1b[2;1H\x1b[2KDeploy to production (expires in %ds)? [y/n] ", left))
+	}
+	ask(30)
+	s.advance(200 * time.Millisecond)
+	s.wantState(ready.Question)
+	asked := s.at()
+	for left := 29; left > 25; left-- {
+		s.advance(800 * time.Millisecond)
+		ask(left)
+	}
+	s.advance(100 * time.Millisecond)
+	for _, tr := range s.eng.Timeline() {
+		if at := tr.Time.Sub(s.t0); at > asked {
+			t.Errorf("+%v %s (%s): want the question asked at +%v held while its timer ticks\n%s", at, tr.State, tr.Reason, asked, s.timeline())
+		}
 	}
 }

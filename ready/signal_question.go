@@ -15,7 +15,8 @@ import (
 // second, recordings/agents/codex-notify.cast) or ticks a timer beside it
 // while it waits has not moved on, so the same prompt, unanswered, is a
 // question at once, with no new quiet window to wait for (in which the
-// weaker signals would say ready).
+// weaker signals would say ready). A clock or timer in its text ("expires
+// in 29s") ticking leaves it the question asked, as it was asked.
 
 type questionSignal struct {
 	asked   *Prompt   // the question this signal last declared
@@ -34,8 +35,8 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	if p == nil {
 		return vote{}
 	}
-	if q.asked != nil && q.askedAt.Equal(f.inputAt) && samePrompt(q.asked, p) {
-		return vote{verdict: question, signal: SignalPattern, prompt: p,
+	if q.asked != nil && q.askedAt.Equal(f.inputAt) && samePrompt(untimed(q.asked), untimed(p)) {
+		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
 			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
 	}
 	if quiet := now.Sub(f.lastChange); quiet >= f.prof.Quiet.D() {
@@ -44,4 +45,19 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}
 	}
 	return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
+}
+
+// untimed returns p with the clock and duration tokens of its text and
+// options masked: the question a ticking timer in it does not change.
+func untimed(p *Prompt) *Prompt {
+	mask := func(s string) string {
+		return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
+	}
+	c := *p
+	c.Text = mask(p.Text)
+	c.Options = make([]string, len(p.Options))
+	for i, o := range p.Options {
+		c.Options[i] = mask(o)
+	}
+	return &c
 }
