@@ -95,6 +95,8 @@ func TestPromptsInLibraries(t *testing.T) {
 			&Prompt{Kind: PromptChevron, Text: "Your name", Default: -1}},
 		{"clack text", corpusCast("clack"), 80 * time.Millisecond,
 			&Prompt{Kind: PromptInput, Text: "Where should we create your project?", Default: -1}},
+		{"inquirer confirm", corpusCast("inquirer"), 1001 * time.Millisecond,
+			&Prompt{Kind: PromptYesNo, Text: "Install dependencies?", Options: []string{"Y", "n"}, Default: 0}},
 		{"enquirer select", corpusCast("enquirer"), 68 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick a flavour", Options: []string{"vanilla", "chocolate", "strawberry"}, Default: 0}},
 	} {

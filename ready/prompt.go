@@ -73,7 +73,9 @@ func findPrompt(v *view) *Prompt {
 }
 
 func yesNo(m []string) *Prompt {
-	p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(m[1]), Options: []string{m[2], m[3]}, Default: -1}
+	// The question without the "? " a prompt library leads it with
+	// (@inquirer/prompts confirm: "? Install dependencies? (Y/n)").
+	p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "? ")), Options: []string{m[2], m[3]}, Default: -1}
 	if p.Text == "" {
 		p.Text = strings.TrimSpace(m[0])
 	}
