@@ -66,10 +66,19 @@ func sameCell(a, b screen.Cell) bool {
 }
 
 // drawnCursor finds the cursor a program draws itself while the terminal's
-// is hidden: the only reverse-video cell on the screen that stands alone
-// (a highlighted menu line is a run of them). It returns false when there
-// is none, or more than one.
-func drawnCursor(s screen.Snapshot, rows int) (screen.Position, bool) {
+// is hidden at at: the hidden cursor's own cell, or the one just left of it
+// (the cell written last), drawn as a block standing alone (enquirer paints
+// the cell's background and parks the hidden cursor on it, or after it once
+// text is typed: corpus/testdata/enquirer.cast), else the only
+// reverse-video cell on the screen that stands alone (a highlighted menu
+// line is a run of them). It returns false when there is none, or more than
+// one.
+func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Position, bool) {
+	for _, p := range []screen.Position{at, {Row: at.Row, Col: at.Col - 1}} {
+		if blockAt(s, p) {
+			return p, true
+		}
+	}
 	cols, _ := s.Size()
 	var found screen.Position
 	n := 0
@@ -90,6 +99,30 @@ func drawnCursor(s screen.Snapshot, rows int) (screen.Position, bool) {
 		}
 	}
 	return found, n == 1
+}
+
+// blockAt reports whether the cell at p is drawn as a cursor block: in
+// reverse video or on a background colour, one character wide, its
+// neighbours on the row drawn otherwise (a button or a highlighted line is
+// a run of such cells).
+func blockAt(s screen.Snapshot, p screen.Position) bool {
+	cols, rows := s.Size()
+	if p.Row < 1 || p.Row > rows || p.Col < 1 || p.Col > cols {
+		return false
+	}
+	cell := s.Cell(p.Row, p.Col)
+	if !cell.Reverse && cell.Bg == nil {
+		return false
+	}
+	same := func(c int) bool {
+		if c < 1 || c > cols {
+			return false
+		}
+		o := s.Cell(p.Row, c)
+		return o.Reverse == cell.Reverse && screen.SameColor(o.Bg, cell.Bg)
+	}
+	w := max(cell.Width, 1)
+	return !same(p.Col-1) && !same(p.Col+w)
 }
 
 // promptPrefix is the prompt part of the text left of a drawn cursor ("> "

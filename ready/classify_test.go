@@ -245,7 +245,7 @@ func TestTimerOnBusyLineStaysBusy(t *testing.T) {
 			s.out("\x1b[3;1H\x1b[2K" + fmt.Sprintf(line, i) + "\x1b[5;3H")
 			s.advance(time.Second)
 		}
-		s.neverWaiting(2 * time.Second) // Codex's line says nothing busy before it ticked
+		s.neverWaiting(time.Second) // from the first frame: generic's "interrupt hint" and "elapsed timer" markers hold it before it ticks
 	}
 }
 

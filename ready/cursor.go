@@ -15,9 +15,9 @@ import (
 // after the stronger signals (protocols, markers, animation) had their say.
 
 // promptGlyph matches the text left of a cursor that sits right after a
-// prompt: "$ ", "> ", "❯ ", "Name: ", "name? ", or an input line that starts with a
+// prompt: "$ ", "> ", "❯ ", "Name: ", "name? ", "? Your name ‣ " (enquirer), or an input line that starts with a
 // prompt glyph and holds typed text ("│ > hello").
-var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸:?]$)|(^[\s│┃|]*[$#%>❯›»➜λ→▶▸]\s)`)
+var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸‣:?]$)|(^[\s│┃|]*[$#%>❯›»➜λ→▶▸]\s)`)
 
 // probeHold is the quiet required right after a terminal query: a program
 // that asked the terminal something is talking to it, not to the user.

@@ -14,7 +14,8 @@
 //     ready (package kernel, Linux; no opinion for event loops or elsewhere)
 //  5. restart (selected by a profile): a restart message: not ready
 //  6. answer-ticked (selected): the question just answered, ticked: not ready
-//  7. question: a question on screen (prompt.go), still for the quiet window
+//  7. question: a question on screen (prompt.go), still for the quiet window;
+//     once asked, the same question stays asked through repaints until input
 //  8. startup (selected): start-up marker not drawn yet: not ready
 //  9. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
 //  10. busy-marker: a profile's busy markers, while fresh

@@ -15,8 +15,9 @@ var (
 	yesNoRe = regexp.MustCompile(`(?i)^(.*?)\s*[\[(]\s*(y|yes)\s*/\s*(n|no)\s*[\])]\s*[:?]?$`)
 	passRe  = regexp.MustCompile(`(?i)\b(password|passphrase|passcode|pin)\b[^:]{0,40}:$`)
 	enterRe = regexp.MustCompile(`(?i)^[^\p{L}\p{N}]*(press|hit)\s+(enter|return|any key)\b(\s+to\s+\p{L}+(\s+\p{L}+){0,3})?\s*[.…!]*$`)
-	// "? Pick a color ›", "? Pick a color › - Use arrow-keys", "? Name (Use arrow keys)".
-	chevronRe = regexp.MustCompile(`^\s*\?\s+(.+?)\s*(?:[›❯▸▶»](?:\s.*)?|\((?i:use arrow keys|press <space>)[^)]*\))$`)
+	// "? Pick a color ›", "? Pick a color › - Use arrow-keys", "? Name (Use arrow keys)",
+	// enquirer's "? Your name ‣".
+	chevronRe = regexp.MustCompile(`^\s*\?\s+(.+?)\s*(?:[›❯▸▶»‣](?:\s.*)?|\((?i:use arrow keys|press <space>)[^)]*\))$`)
 	// "❯ 1. Yes", "  2) No", "│ 3. No, and tell Claude │".
 	numberedRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])\s*)?(\d{1,2})[.)]\s+(.+?)[\s│┃|]*$`)
 	// a list item under a chevron prompt: "❯   red", "  ◯ blue", "(*) green".
@@ -72,7 +73,9 @@ func findPrompt(v *view) *Prompt {
 }
 
 func yesNo(m []string) *Prompt {
-	p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(m[1]), Options: []string{m[2], m[3]}, Default: -1}
+	// The question without the "? " a prompt library leads it with
+	// (@inquirer/prompts confirm: "? Install dependencies? (Y/n)").
+	p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "? ")), Options: []string{m[2], m[3]}, Default: -1}
 	if p.Text == "" {
 		p.Text = strings.TrimSpace(m[0])
 	}

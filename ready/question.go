@@ -185,7 +185,7 @@ func togglePrompt(v *view) *Prompt {
 		row := v.row(r)
 		text, rest := "", ""
 		if m := chevronRe.FindStringSubmatch(row); m != nil {
-			if i := strings.IndexAny(row, "›❯▸▶»"); i >= 0 {
+			if i := strings.IndexAny(row, "›❯▸▶»‣"); i >= 0 {
 				text, rest = m[1], strings.TrimSpace(row[i+len(string([]rune(row[i:])[0])):])
 			}
 		} else if toggleRe.MatchString(strings.Trim(row, " │┃|")) {
@@ -297,8 +297,12 @@ func keysPrompt(v *view) *Prompt {
 }
 
 // inputPrompt finds a "? question" line with the visible cursor right
-// after it, or after the mask the library echoes for a password.
+// after it, or after the mask the library echoes for a password; or an
+// input box under a question line, the program's own cursor drawn in it.
 func inputPrompt(v *view) *Prompt {
+	if p := boxedInput(v); p != nil {
+		return p
+	}
 	if !v.snap.CursorVisible() || v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
 		return nil
 	}
@@ -310,11 +314,41 @@ func inputPrompt(v *view) *Prompt {
 	switch {
 	case maskRe.MatchString(typed):
 		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
+	case typed == "" && secretRe.MatchString(text):
+		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
 	case typed == "":
 		return &Prompt{Kind: PromptInput, Text: text, Default: -1}
 	}
 	return nil
 }
 
+// secretRe: what a question asking for a secret names. A masked field
+// shows nothing until a key is typed (@inquirer/prompts password: "?
+// Registry token" and the cursor, corpus/testdata/inquirer.cast), so an
+// empty one is told from a plain input by its words alone.
+var secretRe = regexp.MustCompile(`(?i:\b(password|passphrase|passcode|token|secret|api[ _-]?key)s?\b)|\bPINs?\b`)
+
 // chevronLine: "? Enter your token ****": the question, then what was typed.
 var chevronLine = regexp.MustCompile(`^\s*\?\s+(\S[^*•●·]*?)(?:\s+([*•●·]*))?$`)
+
+// boxedInput finds a text field drawn under its question, the program's
+// own cursor in it with only a gutter to its left (@clack/prompts text:
+// "◆  Where should we create your project?" over "│  ./my-app", the
+// placeholder's first cell in reverse video, corpus/testdata/clack.cast).
+// The cursor a program draws is its input position; the question on the
+// row right above it (not the bold-title fallback of askedOn) says it is
+// asked for. A drawn cursor after a prompt glyph is the cursor signal's.
+func boxedInput(v *view) *Prompt {
+	if v.snap.CursorVisible() || v.drawn.Row < 2 || strings.Trim(v.drawnBefore, " │┃|") != "" {
+		return nil
+	}
+	q := questionLine.FindStringSubmatch(v.row(v.drawn.Row - 1))
+	if q == nil {
+		return nil
+	}
+	text := strings.TrimSpace(q[1] + q[2])
+	if secretRe.MatchString(text) {
+		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
+	}
+	return &Prompt{Kind: PromptInput, Text: text, Default: -1}
+}

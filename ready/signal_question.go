@@ -9,24 +9,55 @@ import (
 // chevron lists, passwords, press-enter, or a profile's question markers),
 // once it has stopped being drawn for the quiet window. Waiting beats
 // busy: a permission dialog may sit under a busy footer.
+//
+// A question asked stays asked until input is sent: a program that repaints
+// it (Codex blinks "[ ! ]"/"[ . ] Action Required" in the title every
+// second, recordings/agents/codex-notify.cast) or ticks a timer beside it
+// while it waits has not moved on, so the same prompt, unanswered, is a
+// question at once, with no new quiet window to wait for (in which the
+// weaker signals would say ready). A clock or timer in its text ("expires
+// in 29s") ticking leaves it the question asked, as it was asked.
 
-type questionSignal struct{}
+type questionSignal struct {
+	asked   *Prompt   // the question this signal last declared
+	askedAt time.Time // the last input before it (zero: none)
+}
 
 func init() {
 	register(signalKind{name: "question", rank: rankQuestion, core: true,
-		build: func(Profile, SignalSpec) (signal, error) { return questionSignal{}, nil }})
+		build: func(Profile, SignalSpec) (signal, error) { return &questionSignal{}, nil }})
 }
 
-func (questionSignal) seen(*facts) {}
+func (*questionSignal) seen(*facts) {}
 
-func (questionSignal) vote(f *facts, now time.Time) vote {
+func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	p := f.view.prompt
 	if p == nil {
 		return vote{}
 	}
+	if q.asked != nil && q.askedAt.Equal(f.inputAt) && samePrompt(untimed(q.asked), untimed(p)) {
+		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
+			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
+	}
 	if quiet := now.Sub(f.lastChange); quiet >= f.prof.Quiet.D() {
+		q.asked, q.askedAt = p, f.inputAt
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
 			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}
 	}
 	return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
+}
+
+// untimed returns p with the clock and duration tokens of its text and
+// options masked: the question a ticking timer in it does not change.
+func untimed(p *Prompt) *Prompt {
+	mask := func(s string) string {
+		return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
+	}
+	c := *p
+	c.Text = mask(p.Text)
+	c.Options = make([]string, len(p.Options))
+	for i, o := range p.Options {
+		c.Options[i] = mask(o)
+	}
+	return &c
 }

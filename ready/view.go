@@ -50,7 +50,7 @@ func newView(s screen.Snapshot, drawn bool) *view {
 	}
 	v.before = leftOf(s, v.cursor)
 	if drawn && !s.CursorVisible() {
-		if p, ok := drawnCursor(s, v.bottom); ok {
+		if p, ok := drawnCursor(s, v.cursor, v.bottom); ok {
 			v.setDrawn(p)
 		}
 	}
