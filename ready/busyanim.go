@@ -84,7 +84,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			continue
 		}
 		drawn := f.rowTimes[r-1]
-		kind := classifyFrame(old, text)
+		kind := classifyFrameWith(old, text, f.memoProgressShape)
 		switch {
 		case kind == "spinner":
 			// Remember what this program's spinner says, to know it from
@@ -126,7 +126,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 // this program was seen spinning with; "" for none.
 func (f *facts) busyText(text string) string {
 	switch {
-	case statusWord.MatchString(text):
+	case f.memo.matches(statusWord, text):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
@@ -147,7 +147,7 @@ func (f *facts) showsBusy(r int, old, cur string) bool {
 	if br := f.busyRows[r]; br != nil && br.text == old {
 		return true
 	}
-	if m := gerundLead.FindStringSubmatch(cur); m != nil && isGerund(m[1]) {
+	if m := f.memo.find(gerundLead, cur); m != nil && isGerund(m[1]) {
 		return true
 	}
 	return f.busyText(cur) != ""
@@ -197,7 +197,11 @@ func isSpinnerGlyph(r rune) bool { return isBraille(r) || strings.ContainsRune(s
 // classifyFrame says what kind of busy animation turned old into cur: only
 // spinner glyphs changed (a spinner), only digits, bar cells or trailing
 // dots (progress); "" for anything else.
-func classifyFrame(old, cur string) string {
+func classifyFrame(old, cur string) string { return classifyFrameWith(old, cur, progressShape) }
+
+// classifyFrameWith is classifyFrame with progressShape computed by shape
+// (the engine's memo of it).
+func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if old == "" {
 		return ""
 	}
@@ -225,7 +229,7 @@ func classifyFrame(old, cur string) string {
 	if grew {
 		return ""
 	}
-	if progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+	if shape(old) == shape(cur) && hasDigitOrBar(cur) {
 		return "progress"
 	}
 	// A bar under the same label is the same progress bar, whatever its
@@ -235,6 +239,11 @@ func classifyFrame(old, cur string) string {
 		return "progress"
 	}
 	return ""
+}
+
+// memoProgressShape is progressShape through the engine's memo.
+func (f *facts) memoProgressShape(s string) string {
+	return f.memo.shape(opProgressShape, s, progressShape)
 }
 
 // progressShape is a row with its counters, bars and trailing dots

@@ -119,6 +119,9 @@ func tickShape(s string) string {
 	return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
 }
 
+// clockMask is a row with its clock tokens masked.
+func clockMask(s string) string { return clockToken.ReplaceAllString(s, "#") }
+
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // inStep reports whether readings, all of one token, agree on when the
@@ -156,7 +159,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 		delete(f.timers, r)
 		return false
 	}
-	shape := tickShape(text)
+	shape := f.memo.shape(opTickShape, text, tickShape)
 	tr := f.timers[r]
 	if tr == nil || tr.shape != shape || len(tr.readings) != len(rs) {
 		tr = &timerRow{shape: shape, readings: make([][]reading, len(rs))}
@@ -201,11 +204,13 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 			continue
 		}
 		timer := f.noteTimer(r+1, b, t)
-		if tickShape(a) != tickShape(b) || f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
+		if f.memo.shape(opTickShape, a, tickShape) != f.memo.shape(opTickShape, b, tickShape) ||
+			f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false
 			continue
 		}
-		clock := clockToken.ReplaceAllString(a, "#") == clockToken.ReplaceAllString(b, "#") && clockToken.MatchString(b)
+		clock := f.memo.shape(opClockMask, a, clockMask) == f.memo.shape(opClockMask, b, clockMask) &&
+			f.memo.matches(clockToken, b)
 		if !clock && !timer {
 			only = false
 			continue
@@ -232,7 +237,7 @@ func (f *facts) busyMarkerAt(v *view, r int) bool {
 		if m.Region.Kind == RegionTitle {
 			continue
 		}
-		if first, last := m.Region.rows(v); r >= first && r <= last && m.re.MatchString(v.row(r)) {
+		if first, last := m.Region.rows(v); r >= first && r <= last && f.memo.matches(m.re, v.row(r)) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/ttyrig/ttyrig/screen"
@@ -21,8 +22,117 @@ type view struct {
 	drawn       screen.Position
 	drawnBefore string
 
-	busy, idle, question []hit
-	prompt               *Prompt
+	busy, idle []hit
+	memo       *matchMemo // the engine's marker results by row text
+
+	// The question on screen is found the first time a signal asks, not
+	// when the view is made: questions are the profile's question markers,
+	// asked says whether it was looked for, found is what was found, and
+	// frozen is the view as it was made, kept if it is updated in place (a
+	// blink, a repeat snapshot) before anyone asked.
+	questions []compiledMarker
+	asked     bool
+	found     *Prompt
+	frozen    *view
+}
+
+// matchMemo remembers what each pattern found in each row text: most rows
+// are the same from one view to the next (or the same text scrolled), and
+// matching is the costliest part of reading a view. It is the engine's, so
+// needs no lock, and forgets everything when it grows past memoKept.
+type matchMemo struct {
+	m map[memoKey]memoEntry
+}
+
+type memoKey struct {
+	re   *regexp.Regexp // nil for a shape
+	text string
+	op   memoOp
+}
+
+// memoOp is what was asked of a text.
+type memoOp uint8
+
+const (
+	opMatch         memoOp = iota // re.MatchString
+	opFind                        // re.FindStringSubmatch
+	opTickShape                   // tickShape (clock.go)
+	opClockMask                   // clockMask (clock.go)
+	opProgressShape               // progressShape (busyanim.go)
+)
+
+type memoEntry struct {
+	ok  bool
+	sub []string
+	s   string
+}
+
+const memoKept = 8192
+
+func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
+	e, seen := mm.m[k]
+	return e, seen
+}
+
+func (mm *matchMemo) keep(k memoKey, e memoEntry) {
+	if mm.m == nil || len(mm.m) >= memoKept {
+		mm.m = make(map[memoKey]memoEntry, 256)
+	}
+	mm.m[k] = e
+}
+
+// matches reports whether re matches text, as re.MatchString does, asking
+// re only for a text not seen before.
+func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
+	if mm == nil {
+		return re.MatchString(text)
+	}
+	k := memoKey{re: re, text: text}
+	if e, seen := mm.look(k); seen {
+		return e.ok
+	}
+	ok := re.MatchString(text)
+	mm.keep(k, memoEntry{ok: ok})
+	return ok
+}
+
+// find returns re.FindStringSubmatch(text), asking re only for a text not
+// seen before. The slice is the caller's.
+func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
+	if mm == nil {
+		return re.FindStringSubmatch(text)
+	}
+	k := memoKey{re: re, text: text, op: opFind}
+	e, seen := mm.look(k)
+	if !seen {
+		e.sub = re.FindStringSubmatch(text)
+		mm.keep(k, e)
+	}
+	if e.sub == nil {
+		return nil
+	}
+	return append([]string(nil), e.sub...)
+}
+
+// shape returns fn(text), fn being the pure function op names, calling fn
+// only for a text not seen before.
+func (mm *matchMemo) shape(op memoOp, text string, fn func(string) string) string {
+	if mm == nil {
+		return fn(text)
+	}
+	k := memoKey{text: text, op: op}
+	e, seen := mm.look(k)
+	if !seen {
+		e.s = fn(text)
+		mm.keep(k, e)
+	}
+	return e.s
+}
+
+// matches and find are the view's patterns, through the engine's memo.
+func (v *view) matches(re *regexp.Regexp, text string) bool { return v.memo.matches(re, text) }
+func (v *view) find(re *regexp.Regexp, text string) []string {
+	return v.memo.find(re, text)
 }
 
 // hit is a marker that matched: where and what.
@@ -58,6 +168,39 @@ func newView(s screen.Snapshot, drawn bool) *view {
 }
 
 func (v *view) setDrawn(p screen.Position) { v.drawn, v.drawnBefore = p, leftOf(v.snap, p) }
+
+// freeze keeps v as it is for the question still to be found on it: call it
+// before updating v in place.
+func (v *view) freeze() {
+	if !v.asked && v.frozen == nil {
+		c := *v
+		v.frozen = &c
+	}
+}
+
+// prompt returns the question on screen, nil if none: one found by
+// prompt.go's patterns, named after the profile's question marker if one
+// matched too, or the question marker's line alone.
+func (v *view) prompt() *Prompt {
+	if v.asked {
+		return v.found
+	}
+	src := v
+	if v.frozen != nil {
+		src = v.frozen
+	}
+	p := findPrompt(src)
+	if qs := src.matchAll(src.questions); len(qs) > 0 {
+		q := qs[0]
+		if p == nil {
+			p = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
+		} else if p.Kind == PromptOptions || p.Kind == PromptPermission {
+			p.Kind = PromptKind(q.marker.Name)
+		}
+	}
+	v.asked, v.found, v.frozen = true, p, nil
+	return p
+}
 
 // leftOf returns the text of p's row left of p, trailing blanks trimmed.
 func leftOf(s screen.Snapshot, p screen.Position) string {
@@ -105,7 +248,7 @@ func (v *view) match(m *compiledMarker) []hit {
 	var hits []hit
 	first, last := m.Region.rows(v)
 	for r := first; r <= last; r++ {
-		if t := v.row(r); t != "" && m.re.MatchString(t) {
+		if t := v.row(r); t != "" && v.memo.matches(m.re, t) {
 			hits = append(hits, hit{marker: m, row: r, text: strings.TrimSpace(t)})
 		}
 	}
