@@ -126,7 +126,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 // this program was seen spinning with; "" for none.
 func (f *facts) busyText(text string) string {
 	switch {
-	case f.memo.matches(statusWord, text):
+	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && f.memo.matches(statusWord, text):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
@@ -251,9 +251,17 @@ func (f *facts) memoProgressShape(s string) string {
 // field: "  0%" then " 12%"): two frames of a progress display have the
 // same shape.
 func progressShape(s string) string {
-	s = barSegment.ReplaceAllString(s, "[#]")
-	s = digitRun.ReplaceAllString(s, "0")
-	s = dotsRun.ReplaceAllString(s, "…$2")
+	// Each pattern needs a character most rows lack; looking for it first
+	// is much cheaper than running the pattern.
+	if strings.ContainsAny(s, "|[") {
+		s = barSegment.ReplaceAllString(s, "[#]")
+	}
+	if hasDigit(s) {
+		s = digitRun.ReplaceAllString(s, "0")
+	}
+	if strings.ContainsAny(s, ".…") {
+		s = dotsRun.ReplaceAllString(s, "…$2")
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -262,6 +270,9 @@ func progressShape(s string) string {
 // bar is busy from its first frame (a download's 0% may stall for seconds
 // while it connects).
 func progressBar(text string) bool {
+	if !strings.ContainsAny(text, "|[") { // a bar opens with one
+		return false
+	}
 	for _, m := range barSegment.FindAllStringIndex(text, -1) {
 		if pct, ok := barPercent(text, m); ok {
 			return !complete.MatchString(pct)
@@ -294,6 +305,9 @@ const barMinCells = 5
 // least barMinCells wide and filled in part or has a percentage next to
 // it: an empty table cell ("|      |") is none.
 func barHead(s string) string {
+	if !strings.ContainsAny(s, "|[") { // a bar opens with one
+		return ""
+	}
 	for _, m := range barSegment.FindAllStringIndex(s, -1) {
 		inner := s[m[0]+1 : m[1]-1]
 		if _, ok := barPercent(s, m); ok || utf8.RuneCountInString(inner) >= barMinCells && strings.ContainsAny(inner, barFill) {

@@ -116,11 +116,16 @@ func tickShape(s string) string {
 	if !hasDigit(s) { // both tokens need a digit: most rows of a flood have none to find
 		return s
 	}
-	return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
+	return durationToken.ReplaceAllString(clockMask(s), "#")
 }
 
 // clockMask is a row with its clock tokens masked.
-func clockMask(s string) string { return clockToken.ReplaceAllString(s, "#") }
+func clockMask(s string) string {
+	if !strings.ContainsRune(s, ':') { // a clock token has one
+		return s
+	}
+	return clockToken.ReplaceAllString(s, "#")
+}
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
