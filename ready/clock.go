@@ -74,7 +74,7 @@ type timerRow struct {
 // durations returns the readings of the duration tokens of text at t; a
 // rate ("1.04s/it") is not one.
 func durations(text string, t time.Time) []reading {
-	if !hasDigit(text) {
+	if !mayHoldDuration(text) {
 		return nil
 	}
 	var out []reading
@@ -116,7 +116,11 @@ func tickShape(s string) string {
 	if !hasDigit(s) { // both tokens need a digit: most rows of a flood have none to find
 		return s
 	}
-	return durationToken.ReplaceAllString(clockMask(s), "#")
+	s = clockMask(s)
+	if !mayHoldDuration(s) {
+		return s
+	}
+	return durationToken.ReplaceAllString(s, "#")
 }
 
 // clockMask is a row with its clock tokens masked.
@@ -125,6 +129,18 @@ func clockMask(s string) string {
 		return s
 	}
 	return clockToken.ReplaceAllString(s, "#")
+}
+
+// mayHoldDuration reports whether s has a digit right before an "s" or an
+// "m", as every duration token has ("12s", "450ms", "3.2s"): most rows have
+// none, and this is far cheaper than looking for the token.
+func mayHoldDuration(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; (c == 's' || c == 'm') && s[i-1] >= '0' && s[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
@@ -230,7 +246,8 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 
 // hasTick reports whether text holds a clock or duration token.
 func hasTick(text string) bool {
-	return hasDigit(text) && clockToken.MatchString(text) || durationToken.MatchString(text)
+	return hasDigit(text) && strings.ContainsRune(text, ':') && clockToken.MatchString(text) ||
+		mayHoldDuration(text) && durationToken.MatchString(text)
 }
 
 // busyMarkerAt reports whether one of the profile's busy markers matches
