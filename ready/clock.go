@@ -259,7 +259,7 @@ func (f *facts) busyMarkerAt(v *view, r int) bool {
 		if m.Region.Kind == RegionTitle {
 			continue
 		}
-		if first, last := m.Region.rows(v); r >= first && r <= last && f.memo.matches(m.re, v.row(r)) {
+		if first, last := m.Region.rows(v); r >= first && r <= last && v.matchRow(m, r, v.row(r)) {
 			return true
 		}
 	}

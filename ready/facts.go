@@ -21,9 +21,10 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	memo       matchMemo // marker results by row text, for every view (view.go)
-	view       *view     // the screen as last seen; nil before the first one
-	prev       *view     // the screen before the last visible change
+	memo       matchMemo                // marker results by row text, for every view (view.go)
+	bits       map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
+	view       *view                    // the screen as last seen; nil before the first one
+	prev       *view                    // the screen before the last visible change
 	rowTimes   []time.Time
 	titleTime  time.Time
 	burstStart time.Time // first change after the screen was last quiet (Quiet long)
@@ -75,7 +76,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		f.burstStart = t
 	}
 	nv := newView(s, !f.prof.Cursor.Hidden)
-	nv.memo = &f.memo
+	f.carryMarks(nv)
 	at, vis, ok := blinkOnly(f.view, nv)
 	if ok && vis {
 		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap
@@ -167,6 +168,31 @@ func (f *facts) see(s screen.Snapshot) bool {
 	f.lastChange = t
 	f.awaiting = false // a visible change is the program's reaction
 	return true
+}
+
+// carryMarks gives v the engine's memo and, for every row whose text is as
+// on the last view, the markers already tried on it there.
+func (f *facts) carryMarks(v *view) {
+	v.memo = &f.memo
+	if f.bits == nil {
+		f.bits = map[*compiledMarker]uint{}
+		for _, ms := range [][]compiledMarker{f.busy, f.idle, f.questions} {
+			for i := range ms {
+				if len(f.bits) < 64 {
+					f.bits[&ms[i]] = uint(len(f.bits))
+				}
+			}
+		}
+	}
+	v.bits = f.bits
+	v.marks = make([]rowMarks, len(v.rows))
+	if old := f.view; old != nil && len(old.marks) == len(v.rows) {
+		for i, t := range v.rows {
+			if t == old.rows[i] {
+				v.marks[i] = old.marks[i]
+			}
+		}
+	}
 }
 
 // match finds the profile's markers on v, and readies it to find a question.

@@ -276,8 +276,8 @@ func keysPrompt(v *view) *Prompt {
 	var opts []string
 	r := v.bottom
 	for ; r >= max(1, v.bottom-2); r-- {
-		found := keyBarItem.FindAllStringSubmatch(v.row(r), -1)
-		if len(found) == 0 || strings.TrimSpace(keyBarItem.ReplaceAllString(v.row(r), "")) != "" {
+		found := v.findAll(keyBarItem, v.row(r))
+		if len(found) == 0 || strings.TrimSpace(v.remove(keyBarItem, v.row(r))) != "" {
 			break
 		}
 		var row []string

@@ -24,6 +24,12 @@ type view struct {
 
 	busy, idle []hit
 	memo       *matchMemo // the engine's marker results by row text
+	// marks holds, per row, which of the engine's own markers (by their
+	// bit in bits) were tried on it and which matched: a row whose text is
+	// as on the view before keeps them (facts.see), so markers are not
+	// tried again on rows that did not change.
+	marks []rowMarks
+	bits  map[*compiledMarker]uint
 
 	// The question on screen is found the first time a signal asks, not
 	// when the view is made: questions are the profile's question markers,
@@ -59,11 +65,14 @@ const (
 	opTickShape                   // tickShape (clock.go)
 	opClockMask                   // clockMask (clock.go)
 	opProgressShape               // progressShape (busyanim.go)
+	opFindAll                     // re.FindAllStringSubmatch(text, -1)
+	opRemove                      // re.ReplaceAllString(text, "")
 )
 
 type memoEntry struct {
 	ok  bool
 	sub []string
+	all [][]string
 	s   string
 }
 
@@ -129,10 +138,76 @@ func (mm *matchMemo) shape(op memoOp, text string, fn func(string) string) strin
 	return e.s
 }
 
-// matches and find are the view's patterns, through the engine's memo.
+// findAll returns re.FindAllStringSubmatch(text, -1), asking re only for a
+// text not seen before. The slices are the caller's.
+func (mm *matchMemo) findAll(re *regexp.Regexp, text string) [][]string {
+	if mm == nil {
+		return re.FindAllStringSubmatch(text, -1)
+	}
+	k := memoKey{re: re, text: text, op: opFindAll}
+	e, seen := mm.look(k)
+	if !seen {
+		e.all = re.FindAllStringSubmatch(text, -1)
+		mm.keep(k, e)
+	}
+	if e.all == nil {
+		return nil
+	}
+	out := make([][]string, len(e.all))
+	for i, m := range e.all {
+		out[i] = append([]string(nil), m...)
+	}
+	return out
+}
+
+// remove returns re.ReplaceAllString(text, ""), asking re only for a text
+// not seen before.
+func (mm *matchMemo) remove(re *regexp.Regexp, text string) string {
+	if mm == nil {
+		return re.ReplaceAllString(text, "")
+	}
+	k := memoKey{re: re, text: text, op: opRemove}
+	e, seen := mm.look(k)
+	if !seen {
+		e.s = re.ReplaceAllString(text, "")
+		mm.keep(k, e)
+	}
+	return e.s
+}
+
+// matches, find, findAll and remove are the view's patterns, through the
+// engine's memo.
 func (v *view) matches(re *regexp.Regexp, text string) bool { return v.memo.matches(re, text) }
 func (v *view) find(re *regexp.Regexp, text string) []string {
 	return v.memo.find(re, text)
+}
+func (v *view) findAll(re *regexp.Regexp, text string) [][]string {
+	return v.memo.findAll(re, text)
+}
+func (v *view) remove(re *regexp.Regexp, text string) string { return v.memo.remove(re, text) }
+
+// rowMarks says which markers were tried on a row (known) and which of
+// those matched (hit), one bit per marker.
+type rowMarks struct{ known, hit uint64 }
+
+// matchRow reports whether m matches row r's text t, from the row's marks
+// when m has a bit and was tried on the row already.
+func (v *view) matchRow(m *compiledMarker, r int, t string) bool {
+	bit, ok := v.bits[m]
+	if !ok || r < 1 || r > len(v.marks) {
+		return v.memo.matches(m.re, t)
+	}
+	rm := &v.marks[r-1]
+	mask := uint64(1) << bit
+	if rm.known&mask != 0 {
+		return rm.hit&mask != 0
+	}
+	hit := v.memo.matches(m.re, t)
+	rm.known |= mask
+	if hit {
+		rm.hit |= mask
+	}
+	return hit
 }
 
 // hit is a marker that matched: where and what.
@@ -248,7 +323,7 @@ func (v *view) match(m *compiledMarker) []hit {
 	var hits []hit
 	first, last := m.Region.rows(v)
 	for r := first; r <= last; r++ {
-		if t := v.row(r); t != "" && v.memo.matches(m.re, t) {
+		if t := v.row(r); t != "" && v.matchRow(m, r, t) {
 			hits = append(hits, hit{marker: m, row: r, text: strings.TrimSpace(t)})
 		}
 	}
