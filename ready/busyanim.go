@@ -39,7 +39,9 @@ var (
 	// words that are no verbs ("nothing", "something", "string", "during").
 	gerund  = regexp.MustCompile(`^\p{L}{3,}ing$`)
 	notVerb = regexp.MustCompile(`(?i)(thing|^string|^during|^morning|^evening|^ceiling)$`)
-	// barSegment: a progress bar between delimiters.
+	// barSegment: a progress bar between delimiters; digitRun: a number;
+	// dotsRun: trailing dots. The engine runs them as scanners written out
+	// (shapes.go), checked against these patterns in tests.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
 	dotsRun    = regexp.MustCompile(`(\.{1,3}|…)(\s|$)`)
@@ -170,7 +172,7 @@ func spinnerLabel(text string) (string, bool) {
 	if size == 0 || !isSpinnerGlyph(g) || !strings.HasPrefix(t[size:], " ") {
 		return "", false
 	}
-	label := digitRun.ReplaceAllString(strings.TrimSpace(t[size:]), "0")
+	label := flattenDigits(strings.TrimSpace(t[size:]))
 	return label, label != ""
 }
 
@@ -251,17 +253,7 @@ func (f *facts) memoProgressShape(s string) string {
 // field: "  0%" then " 12%"): two frames of a progress display have the
 // same shape.
 func progressShape(s string) string {
-	// Each pattern needs a character most rows lack; looking for it first
-	// is much cheaper than running the pattern.
-	if strings.ContainsAny(s, "|[") {
-		s = barSegment.ReplaceAllString(s, "[#]")
-	}
-	if hasDigit(s) {
-		s = digitRun.ReplaceAllString(s, "0")
-	}
-	if strings.ContainsAny(s, ".…") {
-		s = dotsRun.ReplaceAllString(s, "…$2")
-	}
+	s = flattenDots(flattenDigits(flattenBars(s))) // shapes.go
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -273,7 +265,7 @@ func progressBar(text string) bool {
 	if !strings.ContainsAny(text, "|[") { // a bar opens with one
 		return false
 	}
-	for _, m := range barSegment.FindAllStringIndex(text, -1) {
+	for _, m := range barSegments(text) {
 		if pct, ok := barPercent(text, m); ok {
 			return !complete.MatchString(pct)
 		}
@@ -308,7 +300,7 @@ func barHead(s string) string {
 	if !strings.ContainsAny(s, "|[") { // a bar opens with one
 		return ""
 	}
-	for _, m := range barSegment.FindAllStringIndex(s, -1) {
+	for _, m := range barSegments(s) {
 		inner := s[m[0]+1 : m[1]-1]
 		if _, ok := barPercent(s, m); ok || utf8.RuneCountInString(inner) >= barMinCells && strings.ContainsAny(inner, barFill) {
 			return progressShape(s[:m[1]])
@@ -321,5 +313,10 @@ func barHead(s string) string {
 const barFill = "█▉▊▋▌▍▎▏#=>━■▰░▒▓"
 
 func hasDigitOrBar(s string) bool {
-	return strings.ContainsAny(s, "0123456789") || barSegment.MatchString(s) || dotsRun.MatchString(s)
+	if hasDigit(s) {
+		return true
+	}
+	_, _, bar := nextBar(s, 0)
+	_, _, dots := nextDots(s, 0)
+	return bar || dots
 }
