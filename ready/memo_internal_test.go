@@ -137,6 +137,13 @@ func TestMatchMemo(t *testing.T) {
 			t.Fatalf("memo holds %d entries, bound %d", len(mm.m), memoKept)
 		}
 	}
+	long := strings.Repeat("a=1 ", 500)
+	for i := range 1000 {
+		mm.matches(re, long+strings.Repeat("b", i))
+		if mm.bytes > memoBytes+len(long)+1000 {
+			t.Fatalf("memo holds %d bytes of text, bound %d", mm.bytes, memoBytes)
+		}
+	}
 }
 
 // A view updated in place before anyone asked for its question (a blink,

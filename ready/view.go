@@ -45,9 +45,12 @@ type view struct {
 // matchMemo remembers what each pattern found in each row text: most rows
 // are the same from one view to the next (or the same text scrolled), and
 // matching is the costliest part of reading a view. It is the engine's, so
-// needs no lock, and forgets everything when it grows past memoKept.
+// needs no lock, and forgets everything when it holds memoKept entries or
+// memoBytes of text: a terminal keeps its engine, and so its memo, for as
+// long as it lives.
 type matchMemo struct {
-	m map[memoKey]memoEntry
+	m     map[memoKey]memoEntry
+	bytes int // text held by m's keys, counted once per entry
 }
 
 type memoKey struct {
@@ -76,7 +79,10 @@ type memoEntry struct {
 	s   string
 }
 
-const memoKept = 8192
+const (
+	memoKept  = 4096
+	memoBytes = 1 << 20
+)
 
 func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
 	e, seen := mm.m[k]
@@ -84,10 +90,11 @@ func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
 }
 
 func (mm *matchMemo) keep(k memoKey, e memoEntry) {
-	if mm.m == nil || len(mm.m) >= memoKept {
-		mm.m = make(map[memoKey]memoEntry, 256)
+	if mm.m == nil || len(mm.m) >= memoKept || mm.bytes >= memoBytes {
+		mm.m, mm.bytes = make(map[memoKey]memoEntry, 256), 0
 	}
 	mm.m[k] = e
+	mm.bytes += len(k.text)
 }
 
 // matches reports whether re matches text, as re.MatchString does, asking
