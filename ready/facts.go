@@ -21,7 +21,7 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	memo       matchMemo                // marker results by row text, for every view (view.go)
+	memo       matchMemo                // pattern results by row text, for every view (memo.go)
 	bits       map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
 	view       *view                    // the screen as last seen; nil before the first one
 	prev       *view                    // the screen before the last visible change

@@ -51,7 +51,7 @@ func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
 
 func (mm *matchMemo) keep(k memoKey, e memoEntry) {
 	if mm.m == nil || len(mm.m) >= memoKept || mm.bytes >= memoBytes {
-		mm.m, mm.bytes = make(map[memoKey]memoEntry, 256), 0
+		mm.m, mm.bytes = map[memoKey]memoEntry{}, 0
 	}
 	mm.m[k] = e
 	mm.bytes += len(k.text)
