@@ -55,6 +55,7 @@ type Writer struct {
 	through bool          // write each event out at once (not Buffered)
 	last    time.Duration // time of the latest event written
 	pending []byte        // the start of a UTF-8 character the next Output completes
+	line    []byte        // reused by event
 	err     error
 	closed  bool
 }
@@ -318,10 +319,85 @@ func (w *Writer) event(t time.Duration, kind EventKind, data string) error {
 		at -= w.last
 	}
 	w.last = t
-	if err := w.encode([]any{json.Number(formatSeconds(at)), kind.String(), data}); err != nil || !w.through {
-		return err
+	if w.err != nil {
+		return w.err
+	}
+	// The line json.Encoder would write for [at, kind, data], without its
+	// reflection: a flood records megabytes.
+	line := append(w.line[:0], '[')
+	line = append(line, formatSeconds(at)...)
+	line = append(line, ',')
+	line = appendJSONString(line, kind.String())
+	line = append(line, ',')
+	line = appendJSONString(line, data)
+	line = append(line, ']', '\n')
+	if _, err := w.bw.Write(line); err != nil {
+		w.err = fmt.Errorf("asciicast: writing: %w", err)
+		return w.err
+	}
+	w.line = line[:0]
+	if cap(line) > 1<<20 {
+		w.line = nil // one huge event does not pin its buffer
+	}
+	if !w.through {
+		return nil
 	}
 	return w.flush()
+}
+
+// appendJSONString appends s as a JSON string, exactly as json.Encoder with
+// SetEscapeHTML(false) writes it: quotes, backslashes and control bytes
+// escaped (\b \f \n \r \t, others as \u00xx), invalid UTF-8 as
+// \ufffd, U+2028 and U+2029 escaped, everything else literal.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
 
 // encode writes v as one line of JSON; strings keep control bytes escaped

@@ -29,9 +29,9 @@ func (s settledError) Unwrap() error        { return s.error }
 func (s settledError) Is(target error) bool { return target == ErrSettled }
 
 // syncRecheck is when to look again at a screen whose synchronized update is
-// open: screen.Screen shows the held frame anyway after a second, and no
-// output may arrive to say so.
-const syncRecheck = time.Second + 10*time.Millisecond
+// open: screen.Screen shows the held frame anyway after screen.SyncHold, and
+// no output may arrive to say so.
+const syncRecheck = screen.SyncHold + 10*time.Millisecond
 
 // Wait waits until c holds on src's screen, checking it whenever the screen
 // changes (and, for a Timed condition, when it says it may next hold). It

@@ -39,7 +39,9 @@ var (
 	// words that are no verbs ("nothing", "something", "string", "during").
 	gerund  = regexp.MustCompile(`^\p{L}{3,}ing$`)
 	notVerb = regexp.MustCompile(`(?i)(thing|^string|^during|^morning|^evening|^ceiling)$`)
-	// barSegment: a progress bar between delimiters.
+	// barSegment: a progress bar between delimiters; digitRun: a number;
+	// dotsRun: trailing dots. The engine runs them as scanners written out
+	// (shapes.go), checked against these patterns in tests.
 	barSegment = regexp.MustCompile(`[|\[][█▉▊▋▌▍▎▏#=>━■▰░▒▓▱ .-]*[|\]]`)
 	digitRun   = regexp.MustCompile(`\d+([.,:]\d+)*`)
 	dotsRun    = regexp.MustCompile(`(\.{1,3}|…)(\s|$)`)
@@ -84,7 +86,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			continue
 		}
 		drawn := f.rowTimes[r-1]
-		kind := classifyFrame(old, text)
+		kind := classifyFrameWith(old, text, f.memoProgressShape)
 		switch {
 		case kind == "spinner":
 			// Remember what this program's spinner says, to know it from
@@ -126,7 +128,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 // this program was seen spinning with; "" for none.
 func (f *facts) busyText(text string) string {
 	switch {
-	case statusWord.MatchString(text):
+	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && f.memo.matches(statusWord, text):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
@@ -147,7 +149,7 @@ func (f *facts) showsBusy(r int, old, cur string) bool {
 	if br := f.busyRows[r]; br != nil && br.text == old {
 		return true
 	}
-	if m := gerundLead.FindStringSubmatch(cur); m != nil && isGerund(m[1]) {
+	if m := f.memo.find(gerundLead, cur); m != nil && isGerund(m[1]) {
 		return true
 	}
 	return f.busyText(cur) != ""
@@ -170,7 +172,7 @@ func spinnerLabel(text string) (string, bool) {
 	if size == 0 || !isSpinnerGlyph(g) || !strings.HasPrefix(t[size:], " ") {
 		return "", false
 	}
-	label := digitRun.ReplaceAllString(strings.TrimSpace(t[size:]), "0")
+	label := flattenDigits(strings.TrimSpace(t[size:]))
 	return label, label != ""
 }
 
@@ -197,7 +199,11 @@ func isSpinnerGlyph(r rune) bool { return isBraille(r) || strings.ContainsRune(s
 // classifyFrame says what kind of busy animation turned old into cur: only
 // spinner glyphs changed (a spinner), only digits, bar cells or trailing
 // dots (progress); "" for anything else.
-func classifyFrame(old, cur string) string {
+func classifyFrame(old, cur string) string { return classifyFrameWith(old, cur, progressShape) }
+
+// classifyFrameWith is classifyFrame with progressShape computed by shape
+// (the engine's memo of it).
+func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if old == "" {
 		return ""
 	}
@@ -225,7 +231,7 @@ func classifyFrame(old, cur string) string {
 	if grew {
 		return ""
 	}
-	if progressShape(old) == progressShape(cur) && hasDigitOrBar(cur) {
+	if shape(old) == shape(cur) && hasDigitOrBar(cur) {
 		return "progress"
 	}
 	// A bar under the same label is the same progress bar, whatever its
@@ -237,14 +243,17 @@ func classifyFrame(old, cur string) string {
 	return ""
 }
 
+// memoProgressShape is progressShape through the engine's memo.
+func (f *facts) memoProgressShape(s string) string {
+	return f.memo.shape(opProgressShape, s, progressShape)
+}
+
 // progressShape is a row with its counters, bars and trailing dots
 // flattened, and its runs of blanks made one (numbers right-aligned in a
 // field: "  0%" then " 12%"): two frames of a progress display have the
 // same shape.
 func progressShape(s string) string {
-	s = barSegment.ReplaceAllString(s, "[#]")
-	s = digitRun.ReplaceAllString(s, "0")
-	s = dotsRun.ReplaceAllString(s, "…$2")
+	s = flattenDots(flattenDigits(flattenBars(s))) // shapes.go
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -253,7 +262,10 @@ func progressShape(s string) string {
 // bar is busy from its first frame (a download's 0% may stall for seconds
 // while it connects).
 func progressBar(text string) bool {
-	for _, m := range barSegment.FindAllStringIndex(text, -1) {
+	if !strings.ContainsAny(text, "|[") { // a bar opens with one
+		return false
+	}
+	for _, m := range barSegments(text) {
 		if pct, ok := barPercent(text, m); ok {
 			return !complete.MatchString(pct)
 		}
@@ -285,7 +297,10 @@ const barMinCells = 5
 // least barMinCells wide and filled in part or has a percentage next to
 // it: an empty table cell ("|      |") is none.
 func barHead(s string) string {
-	for _, m := range barSegment.FindAllStringIndex(s, -1) {
+	if !strings.ContainsAny(s, "|[") { // a bar opens with one
+		return ""
+	}
+	for _, m := range barSegments(s) {
 		inner := s[m[0]+1 : m[1]-1]
 		if _, ok := barPercent(s, m); ok || utf8.RuneCountInString(inner) >= barMinCells && strings.ContainsAny(inner, barFill) {
 			return progressShape(s[:m[1]])
@@ -298,5 +313,10 @@ func barHead(s string) string {
 const barFill = "█▉▊▋▌▍▎▏#=>━■▰░▒▓"
 
 func hasDigitOrBar(s string) bool {
-	return strings.ContainsAny(s, "0123456789") || barSegment.MatchString(s) || dotsRun.MatchString(s)
+	if hasDigit(s) {
+		return true
+	}
+	_, _, bar := nextBar(s, 0)
+	_, _, dots := nextDots(s, 0)
+	return bar || dots
 }

@@ -74,7 +74,7 @@ type timerRow struct {
 // durations returns the readings of the duration tokens of text at t; a
 // rate ("1.04s/it") is not one.
 func durations(text string, t time.Time) []reading {
-	if !hasDigit(text) {
+	if !mayHoldDuration(text) {
 		return nil
 	}
 	var out []reading
@@ -116,7 +116,31 @@ func tickShape(s string) string {
 	if !hasDigit(s) { // both tokens need a digit: most rows of a flood have none to find
 		return s
 	}
-	return durationToken.ReplaceAllString(clockToken.ReplaceAllString(s, "#"), "#")
+	s = clockMask(s)
+	if !mayHoldDuration(s) {
+		return s
+	}
+	return durationToken.ReplaceAllString(s, "#")
+}
+
+// clockMask is a row with its clock tokens masked.
+func clockMask(s string) string {
+	if !strings.ContainsRune(s, ':') { // a clock token has one
+		return s
+	}
+	return clockToken.ReplaceAllString(s, "#")
+}
+
+// mayHoldDuration reports whether s has a digit right before an "s" or an
+// "m", as every duration token has ("12s", "450ms", "3.2s"): most rows have
+// none, and this is far cheaper than looking for the token.
+func mayHoldDuration(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; (c == 's' || c == 'm') && s[i-1] >= '0' && s[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
@@ -156,7 +180,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 		delete(f.timers, r)
 		return false
 	}
-	shape := tickShape(text)
+	shape := f.memo.shape(opTickShape, text, tickShape)
 	tr := f.timers[r]
 	if tr == nil || tr.shape != shape || len(tr.readings) != len(rs) {
 		tr = &timerRow{shape: shape, readings: make([][]reading, len(rs))}
@@ -201,11 +225,13 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 			continue
 		}
 		timer := f.noteTimer(r+1, b, t)
-		if tickShape(a) != tickShape(b) || f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
+		if f.memo.shape(opTickShape, a, tickShape) != f.memo.shape(opTickShape, b, tickShape) ||
+			f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false
 			continue
 		}
-		clock := clockToken.ReplaceAllString(a, "#") == clockToken.ReplaceAllString(b, "#") && clockToken.MatchString(b)
+		clock := f.memo.shape(opClockMask, a, clockMask) == f.memo.shape(opClockMask, b, clockMask) &&
+			f.memo.matches(clockToken, b)
 		if !clock && !timer {
 			only = false
 			continue
@@ -220,7 +246,8 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 
 // hasTick reports whether text holds a clock or duration token.
 func hasTick(text string) bool {
-	return hasDigit(text) && clockToken.MatchString(text) || durationToken.MatchString(text)
+	return hasDigit(text) && strings.ContainsRune(text, ':') && clockToken.MatchString(text) ||
+		mayHoldDuration(text) && durationToken.MatchString(text)
 }
 
 // busyMarkerAt reports whether one of the profile's busy markers matches
@@ -232,7 +259,7 @@ func (f *facts) busyMarkerAt(v *view, r int) bool {
 		if m.Region.Kind == RegionTitle {
 			continue
 		}
-		if first, last := m.Region.rows(v); r >= first && r <= last && m.re.MatchString(v.row(r)) {
+		if first, last := m.Region.rows(v); r >= first && r <= last && v.matchRow(m, r, v.row(r)) {
 			return true
 		}
 	}

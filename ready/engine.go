@@ -106,7 +106,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 		f.anim.input()
 		f.answered = nil
 		if f.view != nil {
-			f.answered = f.view.prompt
+			f.answered = f.view.prompt()
 		}
 	case Resize:
 		e.see(ev.Screen)

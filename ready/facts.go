@@ -21,8 +21,10 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	view       *view // the screen as last seen; nil before the first one
-	prev       *view // the screen before the last visible change
+	memo       matchMemo                // pattern results by row text, for every view (memo.go)
+	bits       map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
+	view       *view                    // the screen as last seen; nil before the first one
+	prev       *view                    // the screen before the last visible change
 	rowTimes   []time.Time
 	titleTime  time.Time
 	burstStart time.Time // first change after the screen was last quiet (Quiet long)
@@ -62,6 +64,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 	// two events share an instant (a replay, a coarse clock): then compare.
 	if f.view != nil && !s.Changed().After(f.view.snap.Changed()) && len(f.view.rows) == rows &&
 		(s.Changed().Before(f.view.snap.Changed()) || sameScreen(f.view.snap, s)) {
+		f.view.freeze()
 		f.view.snap = s
 		return false
 	}
@@ -73,6 +76,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		f.burstStart = t
 	}
 	nv := newView(s, !f.prof.Cursor.Hidden)
+	f.carryMarks(nv)
 	at, vis, ok := blinkOnly(f.view, nv)
 	if ok && vis {
 		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap
@@ -82,6 +86,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		// The same screen with its cursor blinking: no change, and the
 		// blinking cell is the cursor even in its off phase.
 		old := f.view
+		old.freeze()
 		old.snap = s
 		if !s.CursorVisible() && nv.drawn.Row == 0 && at != old.cursor {
 			old.setDrawn(at)
@@ -165,18 +170,35 @@ func (f *facts) see(s screen.Snapshot) bool {
 	return true
 }
 
-// match finds the profile's markers and any question on v.
-func (f *facts) match(v *view) {
-	v.busy, v.idle, v.question = v.matchAll(f.busy), v.matchAll(f.idle), v.matchAll(f.questions)
-	v.prompt = findPrompt(v)
-	if len(v.question) > 0 {
-		q := v.question[0]
-		if v.prompt == nil {
-			v.prompt = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
-		} else if v.prompt.Kind == PromptOptions || v.prompt.Kind == PromptPermission {
-			v.prompt.Kind = PromptKind(q.marker.Name)
+// carryMarks gives v the engine's memo and, for every row whose text is as
+// on the last view, the markers already tried on it there.
+func (f *facts) carryMarks(v *view) {
+	v.memo = &f.memo
+	if f.bits == nil {
+		f.bits = map[*compiledMarker]uint{}
+		for _, ms := range [][]compiledMarker{f.busy, f.idle, f.questions} {
+			for i := range ms {
+				if len(f.bits) < 64 {
+					f.bits[&ms[i]] = uint(len(f.bits))
+				}
+			}
 		}
 	}
+	v.bits = f.bits
+	v.marks = make([]rowMarks, len(v.rows))
+	if old := f.view; old != nil && len(old.marks) == len(v.rows) {
+		for i, t := range v.rows {
+			if t == old.rows[i] {
+				v.marks[i] = old.marks[i]
+			}
+		}
+	}
+}
+
+// match finds the profile's markers on v, and readies it to find a question.
+func (f *facts) match(v *view) {
+	v.busy, v.idle = v.matchAll(f.busy), v.matchAll(f.idle)
+	v.questions = f.questions // the question is found when asked (view.prompt)
 }
 
 // drawnAt returns when the row of a hit last changed (the title's change

@@ -39,10 +39,10 @@ func findPrompt(v *view) *Prompt {
 		if l == "" {
 			continue
 		}
-		if m := yesNoRe.FindStringSubmatch(l); m != nil {
+		if m := v.find(yesNoRe, l); m != nil {
 			return yesNo(m)
 		}
-		if passRe.MatchString(l) {
+		if v.matches(passRe, l) {
 			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(l), Default: -1}
 		}
 	}
@@ -65,7 +65,7 @@ func findPrompt(v *view) *Prompt {
 		return p
 	}
 	for _, l := range []string{line, strings.TrimSpace(last)} {
-		if l != "" && enterRe.MatchString(l) {
+		if l != "" && v.matches(enterRe, l) {
 			return &Prompt{Kind: PromptPressEnter, Text: strings.TrimSpace(l), Default: -1}
 		}
 	}
@@ -100,7 +100,7 @@ const questionRows = 10
 // list of choices under it, if any.
 func chevronPrompt(v *view) *Prompt {
 	for r := v.bottom; r >= max(1, v.bottom-searchRows); r-- {
-		m := chevronRe.FindStringSubmatch(v.row(r))
+		m := v.find(chevronRe, v.row(r))
 		if m == nil {
 			continue
 		}
@@ -110,7 +110,7 @@ func chevronPrompt(v *view) *Prompt {
 			if strings.TrimSpace(text) == "" {
 				break
 			}
-			it := listItemRe.FindStringSubmatch(text)
+			it := v.find(listItemRe, text)
 			if it == nil {
 				break
 			}
@@ -153,11 +153,11 @@ func numberedPrompt(v *view) *Prompt {
 		run = run[:0]
 	}
 	nextOption := func(r, n int) bool { // is option n on row r?
-		m := numberedRe.FindStringSubmatch(v.row(r))
+		m := v.find(numberedRe, v.row(r))
 		return m != nil && m[2] == strconv.Itoa(n)
 	}
 	for r := max(1, bottom-searchRows); r <= bottom; r++ {
-		m := numberedRe.FindStringSubmatch(v.row(r))
+		m := v.find(numberedRe, v.row(r))
 		if m == nil {
 			// A line of description, and a blank line after it, may sit
 			// between two options.
@@ -194,7 +194,7 @@ func numberedPrompt(v *view) *Prompt {
 	// normal prompt below it means the list was output, already answered.
 	choice := false
 	if v.cursor.Row > end && v.cursor.Row <= v.bottom {
-		if choiceRe.MatchString(v.before) {
+		if v.matches(choiceRe, v.before) {
 			choice = true
 		} else if v.atPrompt() {
 			return nil
@@ -215,12 +215,12 @@ func numberedPrompt(v *view) *Prompt {
 		if p.Text == "" && t != "" && r >= best[0].row-4 {
 			p.Text = t
 		}
-		if strings.HasSuffix(t, "?") && !labelRe.MatchString(t) {
+		if strings.HasSuffix(t, "?") && !v.matches(labelRe, t) {
 			p.Text = t
 			break
 		}
 	}
-	if permitRe.MatchString(p.Text) {
+	if v.matches(permitRe, p.Text) {
 		p.Kind = PromptPermission
 	}
 	return p

@@ -46,7 +46,7 @@ const (
 // askedOn returns the question asked on row r: a question line, or a
 // title drawn bold (huh's titles), trimmed of gutters; "" if none.
 func askedOn(v *view, r int) string {
-	if q := questionLine.FindStringSubmatch(v.row(r)); q != nil {
+	if q := v.find(questionLine, v.row(r)); q != nil {
 		return strings.TrimSpace(q[1] + q[2])
 	}
 	t := strings.Trim(v.row(r), " │┃|")
@@ -71,7 +71,7 @@ func askedOn(v *view, r int) string {
 // prompt below it is output, not a question.
 func selectPrompt(v *view) *Prompt {
 	bottom := v.bottom
-	for bottom > 1 && (strings.TrimSpace(v.row(bottom)) == "" || listHint.MatchString(v.row(bottom))) && v.bottom-bottom < 3 {
+	for bottom > 1 && (strings.TrimSpace(v.row(bottom)) == "" || v.matches(listHint, v.row(bottom))) && v.bottom-bottom < 3 {
 		bottom--
 	}
 	if !markedRow(v, bottom) {
@@ -86,7 +86,7 @@ func selectPrompt(v *view) *Prompt {
 	col := -1
 	r := bottom
 	for ; r >= max(1, bottom-searchRows) && len(items) < 30; r-- {
-		m := selectItem.FindStringSubmatch(v.row(r))
+		m := v.find(selectItem, v.row(r))
 		if m == nil {
 			break
 		}
@@ -184,11 +184,11 @@ func togglePrompt(v *view) *Prompt {
 	for r := v.bottom; r >= max(1, v.bottom-3); r-- {
 		row := v.row(r)
 		text, rest := "", ""
-		if m := chevronRe.FindStringSubmatch(row); m != nil {
+		if m := v.find(chevronRe, row); m != nil {
 			if i := strings.IndexAny(row, "›❯▸▶»‣"); i >= 0 {
 				text, rest = m[1], strings.TrimSpace(row[i+len(string([]rune(row[i:])[0])):])
 			}
-		} else if toggleRe.MatchString(strings.Trim(row, " │┃|")) {
+		} else if v.matches(toggleRe, strings.Trim(row, " │┃|")) {
 			// The question on the line above, or above a blank gutter line.
 			for a := r - 1; a >= max(1, r-2); a-- {
 				if q := askedOn(v, a); q != "" {
@@ -200,7 +200,7 @@ func togglePrompt(v *view) *Prompt {
 				}
 			}
 		}
-		m := toggleRe.FindStringSubmatch(rest)
+		m := v.find(toggleRe, rest)
 		if m == nil {
 			continue
 		}
@@ -267,7 +267,7 @@ func colourful(c color.Color) bool {
 // "^C Cancel") under a line asking something.
 func keysPrompt(v *view) *Prompt {
 	for _, l := range []string{v.before, strings.TrimSpace(v.row(v.bottom))} {
-		if m := keysRe.FindStringSubmatch(l); m != nil {
+		if m := v.find(keysRe, l); m != nil {
 			return &Prompt{Kind: PromptKeys, Text: strings.TrimSpace(m[1]), Options: strings.Split(m[2], ","), Default: -1}
 		}
 	}
@@ -276,8 +276,8 @@ func keysPrompt(v *view) *Prompt {
 	var opts []string
 	r := v.bottom
 	for ; r >= max(1, v.bottom-2); r-- {
-		found := keyBarItem.FindAllStringSubmatch(v.row(r), -1)
-		if len(found) == 0 || strings.TrimSpace(keyBarItem.ReplaceAllString(v.row(r), "")) != "" {
+		found := v.findAll(keyBarItem, v.row(r))
+		if len(found) == 0 || strings.TrimSpace(v.remove(keyBarItem, v.row(r))) != "" {
 			break
 		}
 		var row []string
@@ -306,15 +306,15 @@ func inputPrompt(v *view) *Prompt {
 	if !v.snap.CursorVisible() || v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
 		return nil
 	}
-	m := chevronLine.FindStringSubmatch(v.before)
+	m := v.find(chevronLine, v.before)
 	if m == nil {
 		return nil
 	}
 	text, typed := strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
 	switch {
-	case maskRe.MatchString(typed):
+	case v.matches(maskRe, typed):
 		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
-	case typed == "" && secretRe.MatchString(text):
+	case typed == "" && v.matches(secretRe, text):
 		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
 	case typed == "":
 		return &Prompt{Kind: PromptInput, Text: text, Default: -1}

@@ -22,7 +22,10 @@ func init() {
 func (answeredSignal) seen(*facts) {}
 
 func (answeredSignal) vote(f *facts, _ time.Time) vote {
-	if p := f.view.prompt; p != nil {
+	if f.answered == nil {
+		return vote{} // nothing answered: no need to read the question (ticked says no)
+	}
+	if p := f.view.prompt(); p != nil {
 		if opt, ok := ticked(f.answered, p); ok {
 			return hold(SignalPattern, "question answered (%q ticked); waiting for the program to move on", opt)
 		}

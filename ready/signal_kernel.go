@@ -101,8 +101,8 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
-	case f.view.prompt != nil:
-		return vote{verdict: question, signal: SignalKernel, prompt: f.view.prompt,
+	case f.view.prompt() != nil:
+		return vote{verdict: question, signal: SignalKernel, prompt: f.view.prompt(),
 			reason: "question on screen; the foreground process is blocked reading the terminal (" + v.Doing + ")"}
 	case v.Canonical && !v.Echo:
 		// A line read with echo off is a secret, whatever the prompt says.

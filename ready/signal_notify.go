@@ -81,7 +81,7 @@ func (s *notifySignal) vote(f *facts, now time.Time) vote {
 	if quiet < notifySettle {
 		return vote{}.later(from.Add(notifySettle))
 	}
-	if f.view.prompt != nil {
+	if f.view.prompt() != nil {
 		return vote{} // a question is drawn: the question signal decides
 	}
 	if at, _ := inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D())); !at {
@@ -100,7 +100,7 @@ func (s *notifySignal) asking(f *facts, now time.Time) vote {
 	if since := now.Sub(s.at); since < notifySettle {
 		return vote{}.later(s.at.Add(notifySettle))
 	}
-	p := f.view.prompt
+	p := f.view.prompt()
 	if p == nil {
 		return vote{} // never ready on an attention message
 	}

@@ -31,7 +31,7 @@ func init() {
 func (*questionSignal) seen(*facts) {}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
-	p := f.view.prompt
+	p := f.view.prompt()
 	if p == nil {
 		return vote{}
 	}

@@ -1,12 +1,14 @@
 package ready
 
-import "time"
+import (
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
 
 // sync: a half-drawn synchronized frame (DEC mode 2026 set and not yet
 // reset) says nothing yet. Terminals show a frame held open longer than
-// syncLimit anyway, and so does the engine.
-
-const syncLimit = time.Second
+// screen.SyncHold anyway, and so does the engine.
 
 type syncSignal struct{}
 
@@ -18,8 +20,8 @@ func init() {
 func (syncSignal) seen(*facts) {}
 
 func (syncSignal) vote(f *facts, now time.Time) vote {
-	if f.syncOpen && now.Sub(f.syncSince) < syncLimit {
-		return hold(SignalOutput, "synchronized update open").later(f.syncSince.Add(syncLimit))
+	if f.syncOpen && now.Sub(f.syncSince) < screen.SyncHold {
+		return hold(SignalOutput, "synchronized update open").later(f.syncSince.Add(screen.SyncHold))
 	}
 	return vote{}
 }

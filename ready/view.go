@@ -21,8 +21,48 @@ type view struct {
 	drawn       screen.Position
 	drawnBefore string
 
-	busy, idle, question []hit
-	prompt               *Prompt
+	busy, idle []hit
+	memo       *matchMemo // the engine's marker results by row text
+	// marks holds, per row, which of the engine's own markers (by their
+	// bit in bits) were tried on it and which matched: a row whose text is
+	// as on the view before keeps them (facts.see), so markers are not
+	// tried again on rows that did not change.
+	marks []rowMarks
+	bits  map[*compiledMarker]uint
+
+	// The question on screen is found the first time a signal asks, not
+	// when the view is made: questions are the profile's question markers,
+	// asked says whether it was looked for, found is what was found, and
+	// frozen is the view as it was made, kept if it is updated in place (a
+	// blink, a repeat snapshot) before anyone asked.
+	questions []compiledMarker
+	asked     bool
+	found     *Prompt
+	frozen    *view
+}
+
+// rowMarks says which markers were tried on a row (known) and which of
+// those matched (hit), one bit per marker.
+type rowMarks struct{ known, hit uint64 }
+
+// matchRow reports whether m matches row r's text t, from the row's marks
+// when m has a bit and was tried on the row already.
+func (v *view) matchRow(m *compiledMarker, r int, t string) bool {
+	bit, ok := v.bits[m]
+	if !ok || r < 1 || r > len(v.marks) {
+		return v.memo.matches(m.re, t)
+	}
+	rm := &v.marks[r-1]
+	mask := uint64(1) << bit
+	if rm.known&mask != 0 {
+		return rm.hit&mask != 0
+	}
+	hit := v.memo.matches(m.re, t)
+	rm.known |= mask
+	if hit {
+		rm.hit |= mask
+	}
+	return hit
 }
 
 // hit is a marker that matched: where and what.
@@ -58,6 +98,39 @@ func newView(s screen.Snapshot, drawn bool) *view {
 }
 
 func (v *view) setDrawn(p screen.Position) { v.drawn, v.drawnBefore = p, leftOf(v.snap, p) }
+
+// freeze keeps v as it is for the question still to be found on it: call it
+// before updating v in place.
+func (v *view) freeze() {
+	if !v.asked && v.frozen == nil {
+		c := *v
+		v.frozen = &c
+	}
+}
+
+// prompt returns the question on screen, nil if none: one found by
+// prompt.go's patterns, named after the profile's question marker if one
+// matched too, or the question marker's line alone.
+func (v *view) prompt() *Prompt {
+	if v.asked {
+		return v.found
+	}
+	src := v
+	if v.frozen != nil {
+		src = v.frozen
+	}
+	p := findPrompt(src)
+	if qs := src.matchAll(src.questions); len(qs) > 0 {
+		q := qs[0]
+		if p == nil {
+			p = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
+		} else if p.Kind == PromptOptions || p.Kind == PromptPermission {
+			p.Kind = PromptKind(q.marker.Name)
+		}
+	}
+	v.asked, v.found, v.frozen = true, p, nil
+	return p
+}
 
 // leftOf returns the text of p's row left of p, trailing blanks trimmed.
 func leftOf(s screen.Snapshot, p screen.Position) string {
@@ -105,7 +178,7 @@ func (v *view) match(m *compiledMarker) []hit {
 	var hits []hit
 	first, last := m.Region.rows(v)
 	for r := first; r <= last; r++ {
-		if t := v.row(r); t != "" && m.re.MatchString(t) {
+		if t := v.row(r); t != "" && v.matchRow(m, r, t) {
 			hits = append(hits, hit{marker: m, row: r, text: strings.TrimSpace(t)})
 		}
 	}

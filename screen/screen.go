@@ -24,9 +24,11 @@ import (
 	"github.com/ttyrig/ttyrig/clock"
 )
 
-// syncHoldLimit is how long a synchronized update (DEC 2026) may hide the
-// screen's changes; terminals show a frame held open longer anyway.
-const syncHoldLimit = time.Second
+// SyncHold is how long a synchronized update (DEC mode 2026) may hide the
+// screen's changes: terminals show a frame held open longer anyway, and so
+// do Snapshot and WriteAt. Whoever waits on a screen (the readiness engine,
+// expect) waits no longer than this for an open update to close.
+const SyncHold = time.Second
 
 // syncEnd ends a synchronized update (DEC mode 2026 reset).
 var syncEnd = []byte("\x1b[?2026l")
@@ -183,7 +185,7 @@ func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 		p = p[i+len(syncEnd):]
 	}
 	s.feed(p)
-	if s.syncOpen && t.Sub(s.syncStart) < syncHoldLimit {
+	if s.syncOpen && t.Sub(s.syncStart) < SyncHold {
 		return s.changes() // observers keep seeing the frozen frame
 	}
 	s.refresh()
@@ -210,7 +212,7 @@ func (s *Screen) Snapshot() Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.syncOpen {
-		if s.clock.Now().Sub(s.syncStart) < syncHoldLimit {
+		if s.clock.Now().Sub(s.syncStart) < SyncHold {
 			return s.frozen
 		}
 		s.refresh()

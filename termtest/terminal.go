@@ -100,9 +100,6 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	// The screen's answers to queries go to the program's input queue,
 	// which exists only once the PTY does; until then nothing is parsed.
-	// The session (and its screen) is built while the program starts:
-	// x/vt allocates 4 MiB per emulator, which took longer than starting
-	// bash.
 	var in *inputQueue
 	sopts := []session.Option{
 		session.WithCommand(argv),
@@ -124,6 +121,19 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		sess *session.Session
 		err  error
 	}
+	// pty.StartWithSize puts the child in a new session with the PTY as its
+	// controlling terminal, so its process group is its own to signal.
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cfg.cols), Rows: uint16(cfg.rows)})
+	if err != nil {
+		if rec != nil {
+			_ = rec.Close()
+		}
+		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
+	}
+	// The session (and its screen) is built while the program starts up:
+	// x/vt allocates and zeroes 4 MiB per emulator, about as long as bash
+	// takes to its first prompt. Built only once the program is started,
+	// it does not slow the fork and exec down.
 	building := make(chan built, 1)
 	go func() {
 		s, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
@@ -135,13 +145,6 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		} else if rec != nil {
 			_ = rec.Close()
 		}
-	}
-	// pty.StartWithSize puts the child in a new session with the PTY as its
-	// controlling terminal, so its process group is its own to signal.
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cfg.cols), Rows: uint16(cfg.rows)})
-	if err != nil {
-		abandon()
-		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()

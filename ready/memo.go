@@ -1,0 +1,154 @@
+package ready
+
+import "regexp"
+
+// matchMemo remembers what each pattern found in each row text: most rows
+// are the same from one view to the next (or the same text scrolled), and
+// matching is the costliest part of reading a view. It is the engine's, so
+// needs no lock, and forgets everything when it holds memoKept entries or
+// memoBytes of text: a terminal keeps its engine, and so its memo, for as
+// long as it lives.
+type matchMemo struct {
+	m     map[memoKey]memoEntry
+	bytes int // text held by m's keys, counted once per entry
+}
+
+type memoKey struct {
+	re   *regexp.Regexp // nil for a shape
+	text string
+	op   memoOp
+}
+
+// memoOp is what was asked of a text.
+type memoOp uint8
+
+const (
+	opMatch         memoOp = iota // re.MatchString
+	opFind                        // re.FindStringSubmatch
+	opTickShape                   // tickShape (clock.go)
+	opClockMask                   // clockMask (clock.go)
+	opProgressShape               // progressShape (busyanim.go)
+	opFindAll                     // re.FindAllStringSubmatch(text, -1)
+	opRemove                      // re.ReplaceAllString(text, "")
+)
+
+type memoEntry struct {
+	ok  bool
+	sub []string
+	all [][]string
+	s   string
+}
+
+const (
+	memoKept  = 4096
+	memoBytes = 1 << 20
+)
+
+func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
+	e, seen := mm.m[k]
+	return e, seen
+}
+
+func (mm *matchMemo) keep(k memoKey, e memoEntry) {
+	if mm.m == nil || len(mm.m) >= memoKept || mm.bytes >= memoBytes {
+		mm.m, mm.bytes = map[memoKey]memoEntry{}, 0
+	}
+	mm.m[k] = e
+	mm.bytes += len(k.text)
+}
+
+// matches reports whether re matches text, as re.MatchString does, asking
+// re only for a text not seen before.
+func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
+	if mm == nil {
+		return re.MatchString(text)
+	}
+	k := memoKey{re: re, text: text}
+	if e, seen := mm.look(k); seen {
+		return e.ok
+	}
+	ok := re.MatchString(text)
+	mm.keep(k, memoEntry{ok: ok})
+	return ok
+}
+
+// find returns re.FindStringSubmatch(text), asking re only for a text not
+// seen before. The slice is the caller's.
+func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
+	if mm == nil {
+		return re.FindStringSubmatch(text)
+	}
+	k := memoKey{re: re, text: text, op: opFind}
+	e, seen := mm.look(k)
+	if !seen {
+		e.sub = re.FindStringSubmatch(text)
+		mm.keep(k, e)
+	}
+	if e.sub == nil {
+		return nil
+	}
+	return append([]string(nil), e.sub...)
+}
+
+// shape returns fn(text), fn being the pure function op names, calling fn
+// only for a text not seen before.
+func (mm *matchMemo) shape(op memoOp, text string, fn func(string) string) string {
+	if mm == nil {
+		return fn(text)
+	}
+	k := memoKey{text: text, op: op}
+	e, seen := mm.look(k)
+	if !seen {
+		e.s = fn(text)
+		mm.keep(k, e)
+	}
+	return e.s
+}
+
+// findAll returns re.FindAllStringSubmatch(text, -1), asking re only for a
+// text not seen before. The slices are the caller's.
+func (mm *matchMemo) findAll(re *regexp.Regexp, text string) [][]string {
+	if mm == nil {
+		return re.FindAllStringSubmatch(text, -1)
+	}
+	k := memoKey{re: re, text: text, op: opFindAll}
+	e, seen := mm.look(k)
+	if !seen {
+		e.all = re.FindAllStringSubmatch(text, -1)
+		mm.keep(k, e)
+	}
+	if e.all == nil {
+		return nil
+	}
+	out := make([][]string, len(e.all))
+	for i, m := range e.all {
+		out[i] = append([]string(nil), m...)
+	}
+	return out
+}
+
+// remove returns re.ReplaceAllString(text, ""), asking re only for a text
+// not seen before.
+func (mm *matchMemo) remove(re *regexp.Regexp, text string) string {
+	if mm == nil {
+		return re.ReplaceAllString(text, "")
+	}
+	k := memoKey{re: re, text: text, op: opRemove}
+	e, seen := mm.look(k)
+	if !seen {
+		e.s = re.ReplaceAllString(text, "")
+		mm.keep(k, e)
+	}
+	return e.s
+}
+
+// matches, find, findAll and remove are the view's patterns, through the
+// engine's memo.
+func (v *view) matches(re *regexp.Regexp, text string) bool { return v.memo.matches(re, text) }
+func (v *view) find(re *regexp.Regexp, text string) []string {
+	return v.memo.find(re, text)
+}
+func (v *view) findAll(re *regexp.Regexp, text string) [][]string {
+	return v.memo.findAll(re, text)
+}
+func (v *view) remove(re *regexp.Regexp, text string) string { return v.memo.remove(re, text) }
