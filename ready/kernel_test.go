@@ -178,3 +178,31 @@ func TestKernelEchoOffIsPassword(t *testing.T) {
 		t.Errorf("prompt %v, want a password question \"Secret code:\"", p)
 	}
 }
+
+// An event loop waiting for keys runs its callbacks for milliseconds at a
+// time (node ran 8.5 ms with enquirer's question on screen); that is no
+// work until it lasts loopWorkConfirm, while a synchronous program's work
+// is confirmed after 5 ms.
+func TestKernelEventLoopCallbackIsNotWork(t *testing.T) {
+	nodeRunning := kernel.View{Wait: kernel.Working, Doing: "node running among threads", Leader: true}
+	s := newSim(t, ready.Generic())
+	s.out("> ")
+	s.kern(nodeWatching)
+	s.advance(200 * ms)
+	s.wantState(ready.Ready)
+	s.kern(nodeRunning)
+	s.advance(9 * ms)
+	s.kern(nodeRunning)
+	s.advance(ms)
+	s.wantState(ready.Ready)
+	s.kern(nodeWatching)
+	s.advance(500 * ms)
+	s.wantState(ready.Ready)
+	// Work that goes on is confirmed, well inside the screen's quiet window.
+	s.kern(nodeRunning)
+	s.advance(49 * ms)
+	s.wantState(ready.Ready)
+	s.advance(2 * ms)
+	s.kern(nodeRunning)
+	s.wantState(ready.Busy)
+}

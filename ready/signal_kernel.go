@@ -25,7 +25,8 @@ import (
 //   - not ready when it says Working for workConfirm or more: no thread of
 //     the foreground group waits on the terminal at all (sqlite3 running a
 //     silent query, sleep after the shell handed it the terminal, python in
-//     time.sleep), whatever the screen shows;
+//     time.sleep), whatever the screen shows; loopWorkConfirm for a group
+//     last seen waiting in an event loop, whose callbacks run that long;
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
@@ -47,6 +48,9 @@ type kernelSignal struct {
 	view    kernel.View
 	fresh   bool      // observed after the last output, input and resize
 	working time.Time // since when the group is seen working; zero if it is not
+	// loop: the group was watching the terminal from an event loop when it
+	// was last seen not working, so its work needs loopWorkConfirm.
+	loop bool
 }
 
 const (
@@ -57,6 +61,13 @@ const (
 	// longWork is how long a stretch of work must last for its end to
 	// restart the screen's quiet windows.
 	longWork = 50 * time.Millisecond
+	// loopWorkConfirm is workConfirm for an event loop: its callbacks (a
+	// timer, a garbage collection, a redraw) run for several milliseconds
+	// at a time while it waits for keys (node ran 8.5 ms with enquirer's
+	// question waiting, corpus/testdata/enquirer.cast). Work it does for
+	// the user runs longer, and the screen's quiet window (150 ms) is
+	// longer still, so this confirms it in time to hold ready back.
+	loopWorkConfirm = 50 * time.Millisecond
 )
 
 func init() {
@@ -75,7 +86,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	}
 	switch was, is := k.view.Wait == kernel.Working, ev.Kernel.Wait == kernel.Working; {
 	case is && !was:
-		k.working = ev.Time
+		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
 	case was && !is:
 		if ev.Time.Sub(k.working) >= longWork {
 			f.restartQuiet(ev.Time)
@@ -90,9 +101,13 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 
 func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	v := k.view
+	confirm := workConfirm
+	if k.loop {
+		confirm = loopWorkConfirm
+	}
 	switch {
-	case v.Wait == kernel.Working && now.Sub(k.working) < workConfirm:
-		return vote{}.later(k.working.Add(workConfirm))
+	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
+		return vote{}.later(k.working.Add(confirm))
 	case v.Wait == kernel.Working:
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing)
 	case v.Pending:
