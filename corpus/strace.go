@@ -26,6 +26,13 @@ import (
 //     followed other waits on the terminal that timed out with nothing
 //     written in between (ncurses escape timers), at the first of them. A
 //     terminal wait still pending when the trace ends is the final ready.
+//   - ready, too, at the entry of a terminal wait that timed out after
+//     waiting at least idleWait (or at the first of its run, as above): a
+//     program that sat that long waiting for keys with a timeout (top,
+//     htop: their refresh interval) was ready; the redraw it does when the
+//     timeout ends keeps it ready, as the next key would still be read.
+//     Shorter timed waits (escape-sequence and terminal-response timers)
+//     say nothing.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
 //   - one exception to the first rule: input that arrived after the
@@ -230,6 +237,12 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 		// input and gets no slack.
 		blocked := c.pending || inputDuring(inputs, c.entry, c.end()) ||
 			c.dur >= time.Millisecond && inputDuring(inputs, c.entry, c.end().Add(clockSlack))
+		idled := !c.pending && strings.HasPrefix(c.result, "0") && c.dur >= idleWait
+		if idled && !blocked && !ready {
+			why := fmt.Sprintf("strace line %d: %s waited for keys %v and timed out (a refresh interval)", firstWait.line, firstWait.name, c.dur.Round(time.Millisecond))
+			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
 		if blocked && !ready {
 			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
 			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
@@ -295,6 +308,12 @@ func waitsOnTTY(c *syscall, tty map[int]bool) bool {
 	}
 	return false
 }
+
+// idleWait is the shortest timed-out terminal wait that counts as waiting
+// for keys: longer than the timers of escape sequences and terminal
+// responses (ncurses ESCDELAY 1 s is a read of an escape's tail, which
+// returns data, not a timeout), shorter than any refresh interval.
+const idleWait = 300 * time.Millisecond
 
 // clockSlack is how far a wait's return may seem to precede the input
 // that ended it.

@@ -149,3 +149,34 @@ func TestStraceMarksClockSlack(t *testing.T) {
 		t.Fatalf("want ready at 1.0001 and busy after a, nothing for the queued b; got %+v", marks)
 	}
 }
+
+// A trimmed trace of top -d 1 (pid 200): it draws, waits for keys with a
+// one-second timeout, redraws when it times out, and takes "q".
+const topTrace = `200 2000.000000 write(1, "top - 10:00:00", 14) = 14 <0.000012>
+200 2000.000100 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 0 (Timeout) <1.000000>
+200 2001.000200 openat(AT_FDCWD, "/proc/stat", O_RDONLY) = 3 <0.000010>
+200 2001.000300 read(3, "cpu 1 2 3", 1024) = 9 <0.000010>
+200 2001.000400 write(1, "top - 10:00:01", 14) = 14 <0.000012>
+200 2001.000500 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 1 (in [0], left {tv_sec=0, tv_nsec=500000000}) <0.500000>
+200 2001.500600 read(0, "q", 1) = 1 <0.000010>
+200 2001.600000 write(1, "\x1b[?1049l", 8) = 8 <0.000012>
+`
+
+func TestStraceMarksIdleRefresh(t *testing.T) {
+	calls, err := parseStrace(strings.NewReader(topTrace), "top.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, []time.Time{at(2001.5)})
+	var got []string
+	for _, k := range marks {
+		got = append(got, k.At.Sub(at(2000)).Round(time.Microsecond).String()+map[bool]string{true: " ready", false: " busy"}[k.Ready])
+	}
+	want := []string{
+		"100µs ready",   // the first wait for keys, which timed out: top was ready through its redraw
+		"1.50061s busy", // took "q"
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}
