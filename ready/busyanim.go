@@ -67,10 +67,14 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	if f.busyRows == nil {
 		f.busyRows = map[int]*busyRow{}
 	}
-	if v.snap.AltScreen() || prev != nil && len(prev.rows) != len(v.rows) {
+	if prev != nil && (len(prev.rows) != len(v.rows) || prev.snap.AltScreen() != v.snap.AltScreen()) {
 		clear(f.busyRows)
 		return now
 	}
+	// A full-screen program repaints counters, meters and status text
+	// while it waits for keys (top, htop, a clock in urwid's header): on
+	// the alternate screen only a spinner says busy.
+	alt := v.snap.AltScreen()
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -100,6 +104,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		case kind != "":
 		default:
 			kind = f.busyText(text)
+		}
+		if alt && kind != "spinner" {
+			kind = ""
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			// The frame that ends a busy animation ("done" over the
