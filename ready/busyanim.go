@@ -75,6 +75,21 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	// while it waits for keys (top, htop, a clock in urwid's header): on
 	// the alternate screen only a spinner says busy.
 	alt := v.snap.AltScreen()
+	// A frame that changes more rows than an animation touches is a
+	// screen refreshed as a whole (top's statistics): its counters are
+	// a monitor's readings, not one job's progress, unless a bar shows it.
+	// Its second write, right after, belongs to it.
+	changed, at := 0, time.Time{}
+	for r := 1; r <= len(v.rows); r++ {
+		if prev != nil && v.row(r) != prev.row(r) {
+			changed++
+			at = f.rowTimes[r-1]
+		}
+	}
+	if changed > animMaxRows {
+		f.refreshAt = at
+	}
+	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < monitorBurst
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -105,7 +120,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		default:
 			kind = f.busyText(text)
 		}
-		if alt && kind != "spinner" {
+		if alt && kind != "spinner" || refresh && kind == "progress" && barHead(text) == "" {
 			kind = ""
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {

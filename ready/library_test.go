@@ -44,6 +44,8 @@ var libraryRecordings = []struct {
 		"the corpus's bubbletea-clock, recorded with the kernel's view: Enter clears the input line and turns the footer to \"running ls\" in one frame 334 ms after the first drawing; that answer to the input is no animation frame, and the ready prompt after the work is decided in the quiet window", nil},
 	{"bubbles-list-spinner.cast", 200 * time.Millisecond,
 		"bubbles list (the corpus's bubbles-list) on the alternate screen spins its title's |/-\\ spinner for 1.5 s after Enter, cursor parked: a spinner is busy there too, though the other animations of a full-screen program are not", nil},
+	{"top-refresh.cast", 1200 * time.Millisecond,
+		"top -d 1 (the corpus's top) repaints its statistics every second, cursor hidden, waiting for keys in pselect on the terminal: a monitor, ready once its refresh proved steady (the third, 2.2 s in, on the first turn) and within the quiet window after each key", nil},
 	{"printf-working-sleep.cast", 0,
 		"`printf working...; sleep 0.5; exit 3` is never ready: a status word with the cursor after it is busy, not a settled cursor at 400 ms", nil},
 	{"python-loading-then-prompt.cast", 200 * time.Millisecond,
