@@ -125,6 +125,10 @@ var Scenarios = []Scenario{
 		Steps: []Step{press(down, enter), press(down, down, enter), press(key('q'))}},
 	{Name: "bubbletea-status", Library: "bubbletea 1.3.10 textinput (blink) + status bar below, busy with focus kept", Truth: Hook, Command: tui("status"),
 		Steps: []Step{submit("select * from users"), submit("select 1"), submit("exit")}},
+	// The flash clears itself a second after it appeared, while the
+	// program waits: the pause lets it clear before the next note.
+	{Name: "bubbletea-toast", Library: "bubbletea 1.3.10 textinput (blink) + status bar flash that clears itself while waiting", Truth: Hook, Command: tui("toast"),
+		Steps: []Step{submit("buy milk"), {Submit: "call Ada", Pause: 1500 * time.Millisecond}, {Submit: "water plants", Pause: 1500 * time.Millisecond}, submit("exit")}},
 	{Name: "bubbletea-progress", Library: "bubbles 0.21.0 progress (spring animation, stalls to 1.6 s) + textinput", Truth: Hook, Command: tui("progress"),
 		Steps: []Step{submit("http://example.test/a"), submit("http://example.test/b"), submit("exit")}},
 	// Python (Debian python3-prompt-toolkit, python3-tqdm).
