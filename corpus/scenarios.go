@@ -16,7 +16,7 @@ type Env struct {
 	Root        string // the corpus directory of the repository (holds node/, python/, tui/)
 	NodeModules string // node_modules with the pinned packages (scripts/install-corpus.sh)
 	TUIBin      string // directory of the built Go programs (tui/cmd/*)
-	Python      string // the Debian python3 that has python3-prompt-toolkit and python3-tqdm
+	Python      string // the Debian python3 that has python3-prompt-toolkit, -tqdm, -rich, -click and -urwid
 }
 
 // node runs one of the node/ scripts from a directory of its own where
@@ -131,7 +131,7 @@ var Scenarios = []Scenario{
 		Steps: []Step{submit("buy milk"), {Submit: "call Ada", Pause: 1500 * time.Millisecond}, {Submit: "water plants", Pause: 1500 * time.Millisecond}, submit("exit")}},
 	{Name: "bubbletea-progress", Library: "bubbles 0.21.0 progress (spring animation, stalls to 1.6 s) + textinput", Truth: Hook, Command: tui("progress"),
 		Steps: []Step{submit("http://example.test/a"), submit("http://example.test/b"), submit("exit")}},
-	// Python (Debian python3-prompt-toolkit, python3-tqdm).
+	// Python (Debian python3-prompt-toolkit, -tqdm, -rich, -click, -urwid; the standard library).
 	{Name: "ptk-toolbar-clock", Library: "prompt_toolkit bottom_toolbar refresh_interval=1", Truth: Hook, Command: python("ptk_toolbar.py"),
 		Steps: []Step{submit("select 1"), submit("select 22"), submit("exit")}},
 	{Name: "ptk-repl", Library: "prompt_toolkit PromptSession", Truth: Hook, Command: python("ptk_plain.py"),
