@@ -30,10 +30,12 @@
 //  14. monitor: a screen refreshed as a whole at a steady period (top) while
 //     the kernel sees the program waiting on the terminal, still for the
 //     quiet window since the last refresh: ready
-//  15. animation: an unclassified repainting region: outwait its cadence
-//  16. clear: a screen cleared and redrawn in stages: not ready
-//  17. cursor: the cursor at an input position on a screen still long enough
-//  18. silence: no change for the profile's silence window: ready
+//  15. line-taken: the line just submitted erased in place from the input
+//     line and nothing else drawn, up to the silence window: not ready
+//  16. animation: an unclassified repainting region: outwait its cadence
+//  17. clear: a screen cleared and redrawn in stages: not ready
+//  18. cursor: the cursor at an input position on a screen still long enough
+//  19. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

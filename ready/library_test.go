@@ -46,6 +46,8 @@ var libraryRecordings = []struct {
 		"bubbles list (the corpus's bubbles-list) on the alternate screen spins its title's |/-\\ spinner for 1.5 s after Enter, cursor parked: a spinner is busy there too, though the other animations of a full-screen program are not", nil},
 	{"top-refresh.cast", 1200 * time.Millisecond,
 		"top -d 1 (the corpus's top) repaints its statistics every second, cursor hidden, waiting for keys in pselect on the terminal: a monitor, ready once its refresh proved steady (the third, 2.2 s in, on the first turn) and within the quiet window after each key", nil},
+	{"bubbletea-input-taken.cast", 250 * time.Millisecond,
+		"a bubbletea note taker (the corpus's bubbletea-toast) clears its input in place on Enter and saves for 400 ms drawing nothing else: the line was taken, not answered; ready when the note and its flash are drawn", nil},
 	{"printf-working-sleep.cast", 0,
 		"`printf working...; sleep 0.5; exit 3` is never ready: a status word with the cursor after it is busy, not a settled cursor at 400 ms", nil},
 	{"python-loading-then-prompt.cast", 200 * time.Millisecond,
