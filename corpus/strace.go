@@ -258,6 +258,9 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			ready = true
 		}
 		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+			// The input that came after the last write is taken: it
+			// says nothing more about the program heading to its read.
+			lastAct = nil
 			if ready {
 				marks = append(marks, Mark{At: c.end(), Ready: false,
 					Why: fmt.Sprintf("strace line %d: read %s from the terminal", c.line, c.result)})
@@ -284,7 +287,9 @@ func waitsOnTTY(c *syscall, tty map[int]bool) bool {
 		fd, _ := strconv.Atoi(m[1])
 		return tty[fd]
 	case "poll", "ppoll":
-		if strings.Contains(c.args, "}], 1, 0)") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
+		// A zero timeout only looks (ncurses checks for typeahead between
+		// writes): args hold the text inside the parentheses, "…], 1, 0".
+		if strings.HasSuffix(strings.TrimSpace(c.args), ", 0") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
 			return false
 		}
 		for _, m := range rePollFd.FindAllStringSubmatch(c.args, -1) {
