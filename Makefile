@@ -56,8 +56,9 @@ test-agents: agents
 record-agents: agents
 	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 600s -tags agents ./agents/
 
-## corpus: real programs on real libraries (npm, bubbletea/huh, prompt_toolkit, tqdm, Debian tools) driven live,
-## scored against their own ground truth; installs what is missing (npm into $(CORPUS_DIR), apt packages)
+## corpus: real programs on real libraries (npm: inquirer, clack, ink, listr2...; Go: bubbletea/huh/survey/promptui;
+## Python: prompt_toolkit, tqdm, rich, click, urwid; Debian tools: dialog, vim, top, htop...) driven live, scored
+## against their own ground truth; installs what is missing (npm into $(CORPUS_DIR), apt packages)
 corpus:
 	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
 	cd corpus/tui && $(GO) vet ./...

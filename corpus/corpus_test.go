@@ -187,12 +187,12 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 		}
 	}
 	if argv[0] == "node" {
-		if _, err := os.Stat(filepath.Join(env.NodeModules, "@inquirer", "prompts")); err != nil {
+		if _, err := os.Stat(filepath.Join(env.NodeModules, "ink-text-input")); err != nil {
 			return "the pinned npm packages (" + env.NodeModules + ")"
 		}
 	}
 	if argv[0] == "env" {
-		for _, m := range []string{"prompt_toolkit", "tqdm"} {
+		for _, m := range []string{"prompt_toolkit", "tqdm", "rich", "click", "urwid"} {
 			if err := exec.Command(env.Python, "-c", "import "+m).Run(); err != nil {
 				return "python module " + m + " for " + env.Python
 			}

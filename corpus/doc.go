@@ -2,13 +2,16 @@
 // libraries, against ground truth the engine never sees.
 //
 // Each Scenario runs a real program: scripts on pinned npm packages
-// (@inquirer/prompts, enquirer, @clack/prompts, prompts, ora; node/), Go
-// programs on bubbletea, bubbles and huh (tui/, a nested module so the main
-// module's dependencies do not grow), Python on prompt_toolkit and tqdm
-// (python/), and Debian programs (bash, sqlite3, bc, python3's REPL, nano,
-// git add -p, less). The scenario drives it the way a test would: start-up,
-// questions, busy phases (spinners, progress bars, silent work), several
-// turns.
+// (@inquirer/prompts, enquirer, @clack/prompts, prompts, ora, ink with
+// ink-text-input and ink-spinner, listr2, and node's own REPL; node/), Go
+// programs on bubbletea, bubbles (textinput, list, progress), huh, survey
+// and promptui (tui/, a nested module so the main module's dependencies do
+// not grow), Python on prompt_toolkit, tqdm, rich, click, urwid and the
+// standard library's cmd and pdb (python/, Debian's python3 packages), and
+// Debian programs (bash, sqlite3, bc, python3's REPL, nano, git add -p,
+// less, dialog, whiptail, vim, top, htop). The scenario drives it the way a
+// test would: start-up, questions, busy phases (spinners, progress bars,
+// status bars, silent work), timed redraws while waiting, several turns.
 //
 // Ground truth comes from one of two places, never from the engine:
 //
@@ -16,12 +19,16 @@
 //     log named by TTYRIG_FIXTURE_LOG (the fixtures' convention) when the
 //     library has rendered a prompt and waits for keys ("ready", with the
 //     prompt's kind) and when it took input and started work ("busy").
-//     Node: after the library's first write once its event-loop turn ends;
-//     bubbletea and huh: after the renderer's write of the frame; prompt_toolkit:
-//     its after_render event; input(): after the prompt is flushed.
+//     Node: after the library's first write once its event-loop turn ends
+//     (node:repl: after displayPrompt); bubbletea, huh, survey and promptui:
+//     after the write of the frame; prompt_toolkit: its after_render event;
+//     urwid: after MainLoop.draw_screen; input() and getpass as rich and
+//     click call them: after the prompt is flushed.
 //   - Strace: the program runs under strace; ready is the moment its main
-//     process entered the wait on the terminal that the next input ended,
-//     busy the moment a terminal read returned that input (strace.go).
+//     process entered the wait on the terminal that the next input ended
+//     (or a wait for keys that timed out after 300 ms or more: top's
+//     refresh), busy the moment a terminal read returned that input
+//     (strace.go).
 //
 // Every program is busy from its start until its first ready. Run drives a
 // scenario live (termtest, a real PTY), records it and puts the truth in the

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -15,7 +16,7 @@ type Env struct {
 	Root        string // the corpus directory of the repository (holds node/, python/, tui/)
 	NodeModules string // node_modules with the pinned packages (scripts/install-corpus.sh)
 	TUIBin      string // directory of the built Go programs (tui/cmd/*)
-	Python      string // the Debian python3 that has python3-prompt-toolkit and python3-tqdm
+	Python      string // the Debian python3 that has python3-prompt-toolkit, -tqdm, -rich, -click and -urwid
 }
 
 // node runs one of the node/ scripts from a directory of its own where
@@ -49,6 +50,13 @@ func python(script string) func(*Env, string) ([]string, error) {
 	}
 }
 
+// pythonArgs runs the Debian python3 with args in the python/ directory.
+func pythonArgs(args ...string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return append([]string{"env", "-C", filepath.Join(e.Root, "python"), "PYTHONDONTWRITEBYTECODE=1", e.Python}, args...), nil
+	}
+}
+
 func argv(a ...string) func(*Env, string) ([]string, error) {
 	return func(*Env, string) ([]string, error) { return a, nil }
 }
@@ -70,7 +78,11 @@ var (
 	enter = termtest.KeyEnter
 	down  = termtest.KeyDown
 	right = termtest.KeyRight
+	space = termtest.KeySpace
+	esc   = termtest.KeyEsc
 )
+
+func key(r rune) termtest.Key { return termtest.Rune(r) }
 
 // Scenarios is the corpus. Each exercises its library the way real
 // programs do: start-up, questions, busy phases, several turns. They are
@@ -94,13 +106,48 @@ var Scenarios = []Scenario{
 		Steps: []Step{submit("Ada"), press(down, enter), press(enter)}},
 	{Name: "bubbletea-clock", Library: "bubbletea 1.3.10 + footer clock", Truth: Hook, Command: tui("clock"),
 		Steps: []Step{submit("ls"), submit("pwd"), submit("exit")}},
-	// Python (Debian python3-prompt-toolkit, python3-tqdm).
+	{Name: "ink", Library: "ink 6.3.1 + ink-text-input 6.0.0 + ink-spinner 5.0.0 (React 19.1.0)", Truth: Hook, Command: node("ink.mjs"),
+		Steps: []Step{submit("hello"), submit("think about it"), submit("exit")}},
+	{Name: "listr2", Library: "listr2 9.0.5 tasks + @inquirer/prompts 7.8.0", Truth: Hook, Command: node("listr.mjs"),
+		Steps: []Step{submit("1.2.0"), submit("y"), submit("First release")}},
+	{Name: "inquirer-more", Library: "@inquirer/prompts 7.8.0 checkbox, expand, rawlist, number, search", Truth: Hook, Command: node("inquirer_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("n"), submit("2"), submit("8080"),
+			// search filters as one types: the prompt stays; Enter picks the first match.
+			{Type: "ap", Pause: 600 * time.Millisecond}, pressNow(enter)}},
+	{Name: "node-repl", Library: "node:repl (Node 20; preview, top-level await)", Truth: Hook, Command: node("repl.mjs"),
+		Steps: []Step{submit("1+1"), submit("await new Promise(r => setTimeout(r, 1500))"), submit("[1, 2, 3].map(x => x * 2)"), submit(".exit")}},
+	// Go: survey, promptui, bubbles list/progress, a status bar (tui/go.mod).
+	{Name: "survey", Library: "AlecAivazis/survey/v2 2.3.7 Input, Select, Password, MultiSelect, Confirm", Truth: Hook, Command: tui("survey"),
+		Steps: []Step{submit("my-app"), press(down, enter), submit("s3cret"), press(space, down, space, enter), submit("y")}},
+	{Name: "promptui", Library: "manifoldco/promptui 0.9.0 Select, Prompt, masked Prompt, IsConfirm", Truth: Hook, Command: tui("promptui"),
+		Steps: []Step{press(down, enter), submit("3"), submit("hunter2"), submit("y")}},
+	{Name: "bubbles-list", Library: "bubbles 0.21.0 list (title spinner, status message that expires)", Truth: Hook, Command: tui("list"),
+		Steps: []Step{press(down, enter), press(down, down, enter), press(key('q'))}},
+	{Name: "bubbletea-status", Library: "bubbletea 1.3.10 textinput (blink) + status bar below, busy with focus kept", Truth: Hook, Command: tui("status"),
+		Steps: []Step{submit("select * from users"), submit("select 1"), submit("exit")}},
+	// The flash clears itself a second after it appeared, while the
+	// program waits: the pause lets it clear before the next note.
+	{Name: "bubbletea-toast", Library: "bubbletea 1.3.10 textinput (blink) + status bar flash that clears itself while waiting", Truth: Hook, Command: tui("toast"),
+		Steps: []Step{submit("buy milk"), {Submit: "call Ada", Pause: 1500 * time.Millisecond}, {Submit: "water plants", Pause: 1500 * time.Millisecond}, submit("exit")}},
+	{Name: "bubbletea-progress", Library: "bubbles 0.21.0 progress (spring animation, stalls to 1.6 s) + textinput", Truth: Hook, Command: tui("progress"),
+		Steps: []Step{submit("http://example.test/a"), submit("http://example.test/b"), submit("exit")}},
+	// Python (Debian python3-prompt-toolkit, -tqdm, -rich, -click, -urwid; the standard library).
 	{Name: "ptk-toolbar-clock", Library: "prompt_toolkit bottom_toolbar refresh_interval=1", Truth: Hook, Command: python("ptk_toolbar.py"),
 		Steps: []Step{submit("select 1"), submit("select 22"), submit("exit")}},
 	{Name: "ptk-repl", Library: "prompt_toolkit PromptSession", Truth: Hook, Command: python("ptk_plain.py"),
 		Steps: []Step{submit("select"), submit("exit")}},
 	{Name: "tqdm-stall", Library: "tqdm (stalls 0.7-2.4 s)", Truth: Hook, Command: python("tqdm_stall.py"),
 		Steps: []Step{submit("http://example.test/a"), submit("exit")}},
+	{Name: "rich", Library: "rich 13.3.1 Prompt, password, status spinner, Progress, IntPrompt, Confirm", Truth: Hook, Command: python("rich_cli.py"),
+		Steps: []Step{submit("my-app"), submit("apache"), submit("tok3n"), submit("8"), submit("y")}},
+	{Name: "click", Library: "click 8.1.3 prompt, hidden prompt with confirmation, Choice, progressbar, confirm", Truth: Hook, Command: python("click_cli.py"),
+		Steps: []Step{submit("ada"), submit("pw"), submit("pw"), submit("logs"), submit("y")}},
+	{Name: "urwid", Library: "urwid 2.1.2 Edit + header clock (1 s alarm) + footer status", Truth: Hook, Command: python("urwid_app.py"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "cmd-shell", Library: "python3 stdlib cmd.Cmd (readline)", Truth: Strace, Command: python("cmd_shell.py"),
+		Steps: []Step{submit("greet Ada"), submit("sync"), submit("help"), submit("quit")}},
+	{Name: "pdb", Library: "python3 -m pdb (readline)", Truth: Strace, Command: pythonArgs("-m", "pdb", "pdb_target.py"),
+		Steps: []Step{submit("n"), submit("n"), submit("n"), submit("p items"), submit("c"), submit("q")}},
 	// Programs that never read: no ready moment at all.
 	{Name: "printf-exit", Library: "bash -c, never reads", Truth: Hook,
 		Command: argv("bash", "-c", "printf 'working...'; sleep 0.5; exit 3"), NeverReads: true},
@@ -140,6 +187,24 @@ var Scenarios = []Scenario{
 	{Name: "less", Library: "less", Truth: Strace,
 		Command: inDir("seq 1 400 > numbers.txt", "less", "numbers.txt"),
 		Steps:   []Step{press(termtest.Rune(' ')), press(termtest.Rune('G')), press(termtest.Rune('q'))}},
+	{Name: "dialog", Library: "dialog 1.3 inputbox, menu, yesno (--and-widget)", Truth: Strace,
+		Command: argv("dialog", "--inputbox", "Your name", "8", "40", "--and-widget",
+			"--menu", "Pick a shell", "12", "40", "3", "bash", "GNU", "zsh", "Z shell", "fish", "friendly",
+			"--and-widget", "--yesno", "Continue?", "7", "40"),
+		Steps: []Step{typ("Ada"), press(enter), press(down).asks("question"), press(enter).asks("question"), press(enter).asks("question")}},
+	{Name: "whiptail", Library: "whiptail 0.52 checklist (newt)", Truth: Strace,
+		Command: argv("whiptail", "--checklist", "Components", "14", "50", "4",
+			"core", "the core", "ON", "docs", "documentation", "OFF", "tests", "test suite", "OFF", "extras", "extras", "OFF"),
+		Steps: []Step{press(down).asks("question"), press(space).asks("question"), press(down, space).asks("question"), press(enter).asks("question")}},
+	{Name: "vim", Library: "vim --clean (insert, :w, :q)", Truth: Strace,
+		Command: inDir("printf 'first line\\n' > notes.txt", "vim", "--clean", "notes.txt"),
+		Steps:   []Step{typ("Ohello world"), press(esc), typ(":w"), press(enter), typ(":q"), press(enter)}},
+	{Name: "top", Library: "procps top -d 1 (redraws every second while waiting for keys)", Truth: Strace,
+		Command: argv("top", "-d", "1"),
+		Steps:   []Step{press(key('M')), press(key('P')), press(key('q'))}},
+	{Name: "htop", Library: "htop 3.2.2 -d 10 (redraws every second while waiting for keys)", Truth: Strace,
+		Command: argv("htop", "-d", "10"),
+		Steps:   []Step{press(key('t')), press(key('t')), press(key('q'))}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so

@@ -26,6 +26,13 @@ import (
 //     followed other waits on the terminal that timed out with nothing
 //     written in between (ncurses escape timers), at the first of them. A
 //     terminal wait still pending when the trace ends is the final ready.
+//   - ready, too, at the entry of a terminal wait that timed out after
+//     waiting at least idleWait (or at the first of its run, as above): a
+//     program that sat that long waiting for keys with a timeout (top,
+//     htop: their refresh interval) was ready; the redraw it does when the
+//     timeout ends keeps it ready, as the next key would still be read.
+//     Shorter timed waits (escape-sequence and terminal-response timers)
+//     say nothing.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
 //   - one exception to the first rule: input that arrived after the
@@ -230,6 +237,12 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 		// input and gets no slack.
 		blocked := c.pending || inputDuring(inputs, c.entry, c.end()) ||
 			c.dur >= time.Millisecond && inputDuring(inputs, c.entry, c.end().Add(clockSlack))
+		idled := !c.pending && strings.HasPrefix(c.result, "0") && c.dur >= idleWait
+		if idled && !blocked && !ready {
+			why := fmt.Sprintf("strace line %d: %s waited for keys %v and timed out (a refresh interval)", firstWait.line, firstWait.name, c.dur.Round(time.Millisecond))
+			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
 		if blocked && !ready {
 			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
 			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
@@ -245,6 +258,9 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			ready = true
 		}
 		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+			// The input that came after the last write is taken: it
+			// says nothing more about the program heading to its read.
+			lastAct = nil
 			if ready {
 				marks = append(marks, Mark{At: c.end(), Ready: false,
 					Why: fmt.Sprintf("strace line %d: read %s from the terminal", c.line, c.result)})
@@ -271,7 +287,9 @@ func waitsOnTTY(c *syscall, tty map[int]bool) bool {
 		fd, _ := strconv.Atoi(m[1])
 		return tty[fd]
 	case "poll", "ppoll":
-		if strings.Contains(c.args, "}], 1, 0)") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
+		// A zero timeout only looks (ncurses checks for typeahead between
+		// writes): args hold the text inside the parentheses, "…], 1, 0".
+		if strings.HasSuffix(strings.TrimSpace(c.args), ", 0") || strings.Contains(c.args, "tv_sec=0, tv_nsec=0}") {
 			return false
 		}
 		for _, m := range rePollFd.FindAllStringSubmatch(c.args, -1) {
@@ -295,6 +313,12 @@ func waitsOnTTY(c *syscall, tty map[int]bool) bool {
 	}
 	return false
 }
+
+// idleWait is the shortest timed-out terminal wait that counts as waiting
+// for keys: longer than the timers of escape sequences and terminal
+// responses (ncurses ESCDELAY 1 s is a read of an escape's tail, which
+// returns data, not a timeout), shorter than any refresh interval.
+const idleWait = 300 * time.Millisecond
 
 // clockSlack is how far a wait's return may seem to precede the input
 // that ended it.

@@ -149,3 +149,74 @@ func TestStraceMarksClockSlack(t *testing.T) {
 		t.Fatalf("want ready at 1.0001 and busy after a, nothing for the queued b; got %+v", marks)
 	}
 }
+
+// A trimmed trace of top -d 1 (pid 200): it draws, waits for keys with a
+// one-second timeout, redraws when it times out, and takes "q".
+const topTrace = `200 2000.000000 write(1, "top - 10:00:00", 14) = 14 <0.000012>
+200 2000.000100 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 0 (Timeout) <1.000000>
+200 2001.000200 openat(AT_FDCWD, "/proc/stat", O_RDONLY) = 3 <0.000010>
+200 2001.000300 read(3, "cpu 1 2 3", 1024) = 9 <0.000010>
+200 2001.000400 write(1, "top - 10:00:01", 14) = 14 <0.000012>
+200 2001.000500 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 1 (in [0], left {tv_sec=0, tv_nsec=500000000}) <0.500000>
+200 2001.500600 read(0, "q", 1) = 1 <0.000010>
+200 2001.600000 write(1, "\x1b[?1049l", 8) = 8 <0.000012>
+`
+
+func TestStraceMarksIdleRefresh(t *testing.T) {
+	calls, err := parseStrace(strings.NewReader(topTrace), "top.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, []time.Time{at(2001.5)})
+	var got []string
+	for _, k := range marks {
+		got = append(got, k.At.Sub(at(2000)).Round(time.Microsecond).String()+map[bool]string{true: " ready", false: " busy"}[k.Ready])
+	}
+	want := []string{
+		"100µs ready",   // the first wait for keys, which timed out: top was ready through its redraw
+		"1.50061s busy", // took "q"
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}
+
+// A trimmed trace of dialog's menu (pid 400, ncurses): it draws, blocks
+// reading, takes Down as ESC O B (the tail read after polls with a 1 s
+// escape timeout), checks for typeahead with zero-timeout polls around its
+// redraw, and blocks reading again until Enter.
+const dialogTrace = `400 3000.000000 write(1, "menu", 4) = 4 <0.000050>
+400 3000.000100 read(0, "\33", 1) = 1 <0.000900>
+400 3000.001100 poll([{fd=0, events=POLLIN}], 1, 1000) = 1 ([{fd=0, revents=POLLIN}]) <0.000050>
+400 3000.001200 read(0, "O", 1) = 1 <0.000050>
+400 3000.001300 poll([{fd=0, events=POLLIN}], 1, 1000) = 1 ([{fd=0, revents=POLLIN}]) <0.000050>
+400 3000.001400 read(0, "B", 1) = 1 <0.000050>
+400 3000.001500 poll([{fd=0, events=POLLIN}], 1, 0) = 0 (Timeout) <0.000050>
+400 3000.001600 write(1, "bash", 4) = 4 <0.000050>
+400 3000.001700 poll([{fd=0, events=POLLIN}], 1, 0) = 0 (Timeout) <0.000050>
+400 3000.001800 read(0, "\r", 1) = 1 <0.049200>
+`
+
+// Each key is one busy after one ready: the zero-timeout polls are no
+// waits, and the input that came after a write, once read, does not make
+// the program ready again back at that write.
+func TestStraceMarksEscapeKeyAndTypeaheadPolls(t *testing.T) {
+	calls, err := parseStrace(strings.NewReader(dialogTrace), "dialog.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, []time.Time{at(3000.0009), at(3000.051)})
+	var got []string
+	for _, k := range marks {
+		got = append(got, k.At.Sub(at(3000)).Round(time.Microsecond).String()+map[bool]string{true: " ready", false: " busy"}[k.Ready])
+	}
+	want := []string{
+		"100µs ready", // blocked reading when Down came
+		"1ms busy",    // took its ESC
+		"1.8ms ready", // blocked reading again after the redraw
+		"51ms busy",   // took Enter
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}

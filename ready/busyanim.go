@@ -69,10 +69,29 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	if f.busyRows == nil {
 		f.busyRows = map[int]*busyRow{}
 	}
-	if v.snap.AltScreen() || prev != nil && len(prev.rows) != len(v.rows) {
+	if prev != nil && (len(prev.rows) != len(v.rows) || prev.snap.AltScreen() != v.snap.AltScreen()) {
 		clear(f.busyRows)
 		return now
 	}
+	// A full-screen program repaints counters, meters and status text
+	// while it waits for keys (top, htop, a clock in urwid's header): on
+	// the alternate screen only a spinner says busy.
+	alt := v.snap.AltScreen()
+	// A frame that changes more rows than an animation touches is a
+	// screen refreshed as a whole (top's statistics): its counters are
+	// a monitor's readings, not one job's progress, unless a bar shows it.
+	// Its second write, right after, belongs to it.
+	changed, at := 0, time.Time{}
+	for r := 1; r <= len(v.rows); r++ {
+		if prev != nil && v.row(r) != prev.row(r) {
+			changed++
+			at = f.rowTimes[r-1]
+		}
+	}
+	if changed > animMaxRows {
+		f.refreshAt = at
+	}
+	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < monitorBurst
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -102,6 +121,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		case kind != "":
 		default:
 			kind = f.busyText(text)
+		}
+		if alt && kind != "spinner" || refresh && kind == "progress" && barHead(text) == "" {
+			kind = ""
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			// The frame that ends a busy animation ("done" over the

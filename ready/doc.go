@@ -20,16 +20,23 @@
 //  9. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
 //  10. busy-marker: a profile's busy markers, while fresh
 //  11. busy-animation: a spinner, a status word, a progress bar or a counter
-//     on screen since the last input: not ready, even through a long stall
+//     on screen since the last input (on the alternate screen a spinner only;
+//     counters repainted with the whole screen are a monitor's): not ready,
+//     even through a long stall
 //  12. status-line: a line below the input position turned, since the
 //     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
 //  13. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
 //     since the last input, the cursor at an input position and the screen
 //     still for 50 ms: ready (or a question drawn, for an approval message)
-//  14. animation: an unclassified repainting region: outwait its cadence
-//  15. clear: a screen cleared and redrawn in stages: not ready
-//  16. cursor: the cursor at an input position on a screen still long enough
-//  17. silence: no change for the profile's silence window: ready
+//  14. monitor: a screen refreshed as a whole at a steady period (top) while
+//     the kernel sees the program waiting on the terminal, still for the
+//     quiet window since the last refresh: ready
+//  15. line-taken: the line just submitted erased in place from the input
+//     line and nothing else drawn, up to the silence window: not ready
+//  16. animation: an unclassified repainting region: outwait its cadence
+//  17. clear: a screen cleared and redrawn in stages: not ready
+//  18. cursor: the cursor at an input position on a screen still long enough
+//  19. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

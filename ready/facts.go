@@ -37,6 +37,7 @@ type facts struct {
 	clockRows             map[int]bool      // rows seen holding a ticking clock or timer
 	timers                map[int]*timerRow // what each row's duration tokens showed (clock.go)
 	busyRows              map[int]*busyRow  // rows showing a busy animation (busyanim.go)
+	refreshAt             time.Time         // the last change of more rows than an animation touches (busyanim.go)
 	spinLabels            map[string]bool   // what this program's spinners said (busyanim.go)
 	syncOpen              bool
 	syncSince             time.Time

@@ -90,6 +90,8 @@ const (
 	rankBusyAnim   = 850 // an animation of a busy kind: spinner, status word, progress bar
 	rankStatusLine = 870 // a status line below the input turned to a gerund after the input
 	rankNotify     = 880 // the agent's own notification, the screen agreeing (signal_notify.go)
+	rankMonitor    = 890 // a screen refreshed at a steady period while the program watches the terminal
+	rankLineTaken  = 895 // the line submitted erased in place, nothing else drawn yet
 	rankAnimation  = 900 // an unclassified animation: outwait its cadence
 	rankClear      = 950 // a screen cleared and redrawn in stages
 	rankCursor     = 1000

@@ -34,8 +34,10 @@ import (
 // cannot. Blinks, clocks and timers never reach here: they are no change
 // (blink.go, clock.go); a row whose duration token runs out of step with
 // the clock (a countdown, a counter of seconds) is progress. A full-screen
-// program repaints counters while it waits for keys, so the alternate
-// screen is left to the animation signal.
+// program repaints counters, meters and status text while it waits for
+// keys (top, htop, urwid's header clock), so on the alternate screen only
+// a spinner counts (bubbles list's title spinner while it installs); the
+// rest is left to the animation signal.
 
 type busyAnimSignal struct{}
 
@@ -48,9 +50,6 @@ func (busyAnimSignal) seen(*facts) {}
 
 func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
-	if v.snap.AltScreen() {
-		return vote{}
-	}
 	best, row := (*busyRow)(nil), 0
 	for r, br := range f.busyRows {
 		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= busyStall || drawnBelow(f, r, br.at) {

@@ -25,8 +25,10 @@ fi
 declare -A DEB=(
 	[bash]=bash [sqlite3]=sqlite3 [bc]=bc [nano]=nano [git]=git [less]=less
 	[strace]=strace [node]=nodejs [npm]=npm [/usr/bin/python3]=python3
+	[dialog]=dialog [whiptail]=whiptail [vim]=vim [top]=procps [htop]=htop
 )
-declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm)
+declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
+	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid)
 
 want=()
 for prog in "${!DEB[@]}"; do
@@ -47,7 +49,7 @@ if ((${#want[@]})); then
 fi
 
 mkdir -p "$dir"
-if cmp -s "$root/corpus/node/package-lock.json" "$dir/package-lock.json" && [[ -d "$dir/node_modules/@inquirer/prompts" ]]; then
+if cmp -s "$root/corpus/node/package-lock.json" "$dir/package-lock.json" && [[ -d "$dir/node_modules/ink-text-input" ]]; then
 	echo "install-corpus: pinned npm packages already in $dir"
 elif command -v npm >/dev/null; then
 	cp "$root/corpus/node/package.json" "$root/corpus/node/package-lock.json" "$dir/"

@@ -47,6 +47,10 @@ process.stdout.write = (chunk, ...rest) => {
   return r;
 };
 
+// arm makes the next visible write log ready with the prompt kind, for
+// programs that render on their own schedule (ink).
+export function arm(kind) { armed = kind; }
+
 // ask runs one prompt: ready after its first render, busy when it resolves.
 export async function ask(kind, start) {
   armed = kind;

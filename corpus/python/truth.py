@@ -56,5 +56,27 @@ def ptk_prompt(session, message, kind="main", **kw):
     return line
 
 
+class Waiting:
+    """Wraps a function that blocks reading a line from the terminal (the
+    builtin input, getpass) as a library calls it: the library has written
+    its prompt; the wrapper flushes, logs ready with the kind set by expect,
+    calls the real function (which writes the prompt text it was given, if
+    any, first: the wrapper writes it itself so the log follows it) and logs
+    busy with the answer."""
+
+    def __init__(self, real):
+        self.real = real
+        self.kind = "main"
+
+    def __call__(self, prompt="", *a, **kw):
+        if prompt:
+            sys.stdout.write(prompt)
+        sys.stdout.flush()
+        log("ready", self.kind)
+        line = self.real("", *a, **kw)
+        log("busy", "", "***" if "getpass" in self.real.__name__ else line)
+        return line
+
+
 log("start")
 atexit.register(lambda: log("exit"))
