@@ -79,6 +79,9 @@ func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Positi
 			return p, true
 		}
 	}
+	if p, ok := blockGlyph(s, at); ok {
+		return p, true
+	}
 	cols, _ := s.Size()
 	var found screen.Position
 	n := 0
@@ -148,3 +151,34 @@ func offPhase(v *view, prompt string) (screen.Position, bool) {
 // offPhaseRows is how far above the bottom an off-phase cursor's prompt is
 // looked for: an input line sits at the bottom, under at most a footer.
 const offPhaseRows = 3
+
+// blockGlyph finds a cursor drawn as the full block character: promptui
+// writes "█" after its label, hides the terminal's cursor and parks it at
+// the start of the row below (corpus/testdata/promptui.cast). The glyph
+// stands alone after a blank, at the hidden cursor, just left of it, or as
+// the last character of the row above a cursor in column 1: a progress
+// bar's blocks come in runs or after its own edge.
+func blockGlyph(s screen.Snapshot, at screen.Position) (screen.Position, bool) {
+	cols, rows := s.Size()
+	alone := func(p screen.Position) bool {
+		if p.Row < 1 || p.Row > rows || p.Col < 2 || p.Col > cols || s.Cell(p.Row, p.Col).Content != "█" {
+			return false
+		}
+		if l := s.Cell(p.Row, p.Col-1).Content; strings.TrimSpace(l) != "" {
+			return false
+		}
+		return p.Col == cols || strings.TrimSpace(s.Cell(p.Row, p.Col+1).Content) == ""
+	}
+	cands := []screen.Position{at, {Row: at.Row, Col: at.Col - 1}}
+	if at.Col == 1 && at.Row > 1 {
+		if t := strings.TrimRight(s.Row(at.Row-1), " "); t != "" {
+			cands = append(cands, screen.Position{Row: at.Row - 1, Col: utf8.RuneCountInString(t)})
+		}
+	}
+	for _, p := range cands {
+		if alone(p) {
+			return p, true
+		}
+	}
+	return screen.Position{}, false
+}

@@ -26,6 +26,9 @@ var (
 	permitRe    = regexp.MustCompile(`(?i)\b(allow|permission|proceed|trust|approve|run|execute|make this edit)\b`)
 	boxTrimmers = " │┃|╭╮╰╯─"
 	labelRe     = regexp.MustCompile(`^\pL[\pL ]{0,20}: `) // "Reason: …", "Environment: …"
+	// leadGlyphRe: the glyph a prompt library leads its question with
+	// ("? ", promptui's "✔ " once the answer so far is valid).
+	leadGlyphRe = regexp.MustCompile(`^\s*[?◆◇▲◈✔✖■●]\s+`)
 )
 
 // findPrompt looks for a question on v. It returns nil when there is none.
@@ -33,6 +36,11 @@ func findPrompt(v *view) *Prompt {
 	line := v.before // what is left of the cursor, where typed answers go
 	if v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
 		line = ""
+	}
+	if !v.snap.CursorVisible() && v.drawn.Row > 0 {
+		// The cursor the program draws is where its answers go (promptui's
+		// "? Tail the logs? [y/N] █", the terminal's parked a row below).
+		line = v.drawnBefore
 	}
 	last := v.row(v.bottom)
 	for _, l := range []string{line, strings.TrimSpace(last)} {
@@ -42,9 +50,12 @@ func findPrompt(v *view) *Prompt {
 		if m := v.find(yesNoRe, l); m != nil {
 			return yesNo(m)
 		}
-		if v.matches(passRe, l) {
-			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(l), Default: -1}
+		if v.matches(passRe, l) || strings.HasSuffix(l, ":") && v.matches(secretRe, l) {
+			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(v.remove(leadGlyphRe, l)), Default: -1}
 		}
+	}
+	if p := inlineChoices(v, line); p != nil {
+		return p
 	}
 	if p := keysPrompt(v); p != nil {
 		return p

@@ -317,6 +317,10 @@ func inputPrompt(v *view) *Prompt {
 	case typed == "" && v.matches(secretRe, text):
 		return &Prompt{Kind: PromptPassword, Text: text, Default: -1}
 	case typed == "":
+		if opts := numberedBelow(v, v.cursor.Row); opts != nil {
+			// A rawlist: the number of a choice is typed.
+			return &Prompt{Kind: PromptOptions, Text: text, Options: opts, Default: -1}
+		}
 		return &Prompt{Kind: PromptInput, Text: text, Default: -1}
 	}
 	return nil
@@ -324,9 +328,10 @@ func inputPrompt(v *view) *Prompt {
 
 // secretRe: what a question asking for a secret names. A masked field
 // shows nothing until a key is typed (@inquirer/prompts password: "?
-// Registry token" and the cursor, corpus/testdata/inquirer.cast), so an
+// Registry token" and the cursor, corpus/testdata/inquirer.cast; promptui's
+// masked Prompt: "✔ Deploy key: █", corpus/testdata/promptui.cast), so an
 // empty one is told from a plain input by its words alone.
-var secretRe = regexp.MustCompile(`(?i:\b(password|passphrase|passcode|token|secret|api[ _-]?key)s?\b)|\bPINs?\b`)
+var secretRe = regexp.MustCompile(`(?i:\b(password|passphrase|passcode|token|secret|(?:api|deploy|private|ssh|access|secret)[ _-]?key)s?\b)|\bPINs?\b`)
 
 // chevronLine: "? Enter your token ****": the question, then what was typed.
 var chevronLine = regexp.MustCompile(`^\s*\?\s+(\S[^*•●·]*?)(?:\s+([*•●·]*))?$`)

@@ -1,0 +1,93 @@
+package ready
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Questions of the widened corpus, each on the frame its truth (render
+// hook or strace) says the program waits on. Each case failed before the
+// rule named in its name was added.
+func TestQuestionsOfTheWidenedCorpus(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		file string
+		at   time.Duration
+		want *Prompt
+	}{
+		// inlineChoices: the choices named on the line typed on.
+		{"rich choices in brackets", corpusCast("rich"), 91 * time.Millisecond,
+			&Prompt{Kind: PromptOptions, Text: "Licence", Options: []string{"mit", "apache", "gpl"}, Default: 0}},
+		{"click choices in parentheses", corpusCast("click"), 1262 * time.Millisecond,
+			&Prompt{Kind: PromptOptions, Text: "Bucket", Options: []string{"photos", "backups", "logs"}, Default: 0}},
+		// expandKeys: one key per choice, the default in capitals.
+		{"inquirer expand", corpusCast("inquirer-more"), 350 * time.Millisecond,
+			&Prompt{Kind: PromptKeys, Text: "Conflict on package.json:", Options: []string{"Y", "n", "d", "h"}, Default: 0}},
+		// numberedBelow: a rawlist's numbered choices under the question typed on.
+		{"inquirer rawlist", corpusCast("inquirer-more"), 1900 * time.Millisecond,
+			&Prompt{Kind: PromptOptions, Text: "Package manager", Options: []string{"npm", "pnpm", "yarn"}, Default: -1}},
+		// blockGlyph: promptui's drawn "█", the terminal's cursor a row below.
+		{"promptui confirm", corpusCast("promptui"), 10 * time.Second,
+			&Prompt{Kind: PromptYesNo, Text: "Tail the logs?", Options: []string{"y", "N"}, Default: 1}},
+		// secretRe: a deploy key is a secret; masked, nothing shows until typed.
+		{"promptui masked prompt", corpusCast("promptui"), 4200 * time.Millisecond,
+			&Prompt{Kind: PromptPassword, Text: "Deploy key:", Default: -1}},
+		// A text prompt stays one: no choices, no secret.
+		{"promptui text prompt", corpusCast("promptui"), 300 * time.Millisecond, nil},
+		{"rich text prompt", corpusCast("rich"), 87 * time.Millisecond, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := frameAt(t, tc.file, tc.at)
+			got := findPrompt(newView(s, true))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("prompt (-want +got):\n%s\n%s", diff, s.String())
+			}
+		})
+	}
+}
+
+// promptui draws its cursor as "█" after the label and parks the hidden
+// terminal cursor at the start of the row below: that glyph is where input
+// goes, so the text prompt is ready in the quiet window, not after 2 s of
+// silence.
+func TestBlockGlyphCursor(t *testing.T) {
+	s := frameAt(t, corpusCast("promptui"), 300*time.Millisecond)
+	v := newView(s, true)
+	pos, before, ok := v.inputCursor(false)
+	if want := (screen.Position{Row: 2, Col: 13}); !ok || pos != want || before != "✔ Replicas:" {
+		t.Errorf("input cursor %v %q (found %v), want the drawn █ at %v after %q\n%s", pos, before, ok, want, "✔ Replicas:", s.String())
+	}
+	// A progress bar's block is no cursor: it follows the bar's edge, or
+	// other blocks.
+	for _, bar := range []string{"\x1b[?25l 10%|█         | 1/10\r\n", "\x1b[?25l 20% ██        \r\n"} {
+		sc := screen.New(40, 4)
+		sc.WriteAt(time.Time{}, []byte(bar))
+		snap := sc.Snapshot()
+		if p, ok := drawnCursor(snap, snap.Cursor(), 2); ok {
+			t.Errorf("%q: drawn cursor at %v in a progress bar", bar, p)
+		}
+		sc.Close()
+	}
+}
+
+// Words in parentheses after a question are a default answer unless they
+// read as expand keys: distinct letters, one capital, h (help) last.
+func TestExpandKeysNeedHelpLast(t *testing.T) {
+	for line, want := range map[string]bool{
+		"? Conflict on package.json: (Yndh)": true,
+		"? Overwrite? (yAdxh)":               true,
+		"? Name (Ada)":                       false,
+		"? Port (3000)":                      false,
+		"? Mode (YNh)":                       false, // two defaults
+		"? Mode (ynh)":                       false, // no default
+		"Conflict (Yndh)":                    false, // not a prompt library's line
+	} {
+		if got := expandKeys(&view{}, line) != nil; got != want {
+			t.Errorf("expandKeys(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
