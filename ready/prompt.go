@@ -54,10 +54,10 @@ func findPrompt(v *view) *Prompt {
 			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(v.remove(leadGlyphRe, l)), Default: -1}
 		}
 	}
-	if p := inlineChoices(v, line); p != nil {
+	if p := keysPrompt(v); p != nil {
 		return p
 	}
-	if p := keysPrompt(v); p != nil {
+	if p := inlineChoices(v, line); p != nil {
 		return p
 	}
 	if p := togglePrompt(v); p != nil {
@@ -70,6 +70,9 @@ func findPrompt(v *view) *Prompt {
 		return p
 	}
 	if p := selectPrompt(v); p != nil {
+		return p
+	}
+	if p := boxQuestion(v); p != nil {
 		return p
 	}
 	if p := inputPrompt(v); p != nil {

@@ -36,6 +36,9 @@ func TestQuestionsOfTheWidenedCorpus(t *testing.T) {
 		// secretRe: a deploy key is a secret; masked, nothing shows until typed.
 		{"promptui masked prompt", corpusCast("promptui"), 4200 * time.Millisecond,
 			&Prompt{Kind: PromptPassword, Text: "Deploy key:", Default: -1}},
+		// git's keys include "/": keys, not choices split by slashes.
+		{"git add -p keys", corpusCast("git-add-p"), 78 * time.Millisecond,
+			&Prompt{Kind: PromptKeys, Text: "(1/2) Stage this hunk", Options: []string{"y", "n", "q", "a", "d", "j", "J", "g", "/", "e", "?"}, Default: -1}},
 		// A text prompt stays one: no choices, no secret.
 		{"promptui text prompt", corpusCast("promptui"), 300 * time.Millisecond, nil},
 		{"rich text prompt", corpusCast("rich"), 87 * time.Millisecond, nil},
@@ -89,5 +92,67 @@ func TestExpandKeysNeedHelpLast(t *testing.T) {
 		if got := expandKeys(&view{}, line) != nil; got != want {
 			t.Errorf("expandKeys(%q) = %v, want %v", line, got, want)
 		}
+	}
+}
+
+// Curses dialogs mark the choice by colour alone: dialog's menu the current
+// item on blue in a grey list, newt's checklist the current item's box on
+// red, the focused button on a background of its own (boxQuestion).
+func TestBoxedQuestions(t *testing.T) {
+	shells := []string{"bash", "zsh", "fish"}
+	parts := []string{"core", "docs", "tests", "extras"}
+	for _, tc := range []struct {
+		name string
+		file string
+		at   time.Duration
+		want *Prompt
+	}{
+		{"dialog menu", corpusCast("dialog"), 50 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Pick a shell", Options: shells, Default: 0}},
+		{"dialog menu after down", corpusCast("dialog"), 72 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Pick a shell", Options: shells, Default: 1}},
+		{"dialog yesno", corpusCast("dialog"), 84 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Continue?", Options: []string{"Yes", "No"}, Default: 0}},
+		{"whiptail checklist", corpusCast("whiptail"), 100 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Components", Options: parts, Default: 0}},
+		{"whiptail checklist after down", corpusCast("whiptail"), 400 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Components", Options: parts, Default: 1}},
+		// dialog's inputbox: "<  OK  >" focused, but the visible cursor is
+		// in the text field: a text input, not a question.
+		{"dialog inputbox", corpusCast("dialog"), 34 * time.Millisecond, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := frameAt(t, tc.file, tc.at)
+			got := findPrompt(newView(s, true))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("prompt (-want +got):\n%s\n%s", diff, s.String())
+			}
+		})
+	}
+}
+
+// Rows at one column with one of them coloured are no question outside a
+// window (ls --color's directories on green), nor inside one when all
+// rows share their colours (a message box's text) or when nothing asks.
+func TestBoxedQuestionNeedsAWindowAndOneApart(t *testing.T) {
+	for name, out := range map[string]string{
+		"ls --color":        "\x1b[?25lbin\r\n\x1b[42mcache\x1b[0m\r\nsrc\r\n",
+		"message box":       "┌──────────┐\r\n│ Notice   │\r\n│ \x1b[44mone\x1b[0m      │\r\n│ \x1b[44mtwo\x1b[0m      │\r\n└──────────┘\r\n",
+		"no question above": "┌──────────┐\r\n│ one      │\r\n│ \x1b[44mtwo\x1b[0m      │\r\n│ six      │\r\n└──────────┘\r\n",
+	} {
+		s := screen.New(30, 8)
+		s.WriteAt(time.Time{}, []byte(out))
+		if p := findPrompt(newView(s.Snapshot(), true)); p != nil {
+			t.Errorf("%s: prompt %+v\n%s", name, *p, s.Snapshot().String())
+		}
+		s.Close()
+	}
+	// The same window with a question over it is one.
+	s := screen.New(30, 9)
+	defer s.Close()
+	s.WriteAt(time.Time{}, []byte("┌──────────┐\r\n│ Pick one │\r\n│          │\r\n│ one      │\r\n│ \x1b[44mtwo\x1b[0m      │\r\n│ six      │\r\n└──────────┘\r\n"))
+	want := &Prompt{Kind: PromptSelect, Text: "Pick one", Options: []string{"one", "two", "six"}, Default: 1}
+	if diff := cmp.Diff(want, findPrompt(newView(s.Snapshot(), true))); diff != "" {
+		t.Errorf("a window with a question (-want +got):\n%s", diff)
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 var (
 	// slashChoicesRe: "Licence [mit/apache/gpl] (mit):".
-	slashChoicesRe = regexp.MustCompile(`^(.*?\S)\s*\[([^\[\]/]+(?:/[^\[\]/]+)+)\]\s*(?:\(([^()]*)\))?\s*[:?]$`)
+	slashChoicesRe = regexp.MustCompile(`^(.*?\S)\s*\[([^\[\]/,]+(?:/[^\[\]/,]+)+)\]\s*(?:\(([^()]*)\))?\s*[:?]$`)
 	// commaChoicesRe: "Bucket (photos, backups, logs) [photos]:".
 	commaChoicesRe = regexp.MustCompile(`^(.*?\S)\s*\(([^(),]+(?:,\s*[^(),]+)+)\)\s*(?:\[([^\[\]]*)\])?\s*[:?]$`)
 	// expandRe: "? Conflict on package.json: (Yndh)".

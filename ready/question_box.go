@@ -1,0 +1,270 @@
+package ready
+
+import (
+	"image/color"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Questions in boxes. Curses dialogs (dialog, whiptail/newt) draw a window
+// with borders, the question on its first rows, then a list and a row of
+// buttons, and mark what is chosen by colour alone: dialog's menu draws the
+// current item on blue in a grey list, newt's checklist the current item's
+// box on red among blue ones, and the focused button ("< Yes >" among "<
+// No >") on a background of its own (corpus/testdata/dialog.cast,
+// whiptail.cast). No glyph says which: the one row of the list drawn on a
+// background the others lack at the same columns does.
+
+// boxBorders are what a box is drawn with, trimmed off its rows' text.
+const boxBorders = " │┃║|─━═┌┐└┘├┤┬┴┼╭╮╰╯╔╗╚╝"
+
+var (
+	// buttonRe: a button of a curses dialog, "<  OK  >", "<Cancel>".
+	buttonRe = regexp.MustCompile(`<\s*([^<>\s][^<>]*?)\s*>`)
+	// checkMarkRe: a checklist's or radio list's box before an item.
+	checkMarkRe = regexp.MustCompile(`^(?:\[[ xX*]\]|\([ xX*]\))\s+`)
+)
+
+// vBorder reports whether r draws a box's side.
+func vBorder(r rune) bool { return strings.ContainsRune("│┃║|", r) }
+
+// boxedRow reports whether t, a row's text, starts and ends with a box's
+// side: a row inside a window.
+func boxedRow(t string) bool {
+	t = strings.TrimSpace(t)
+	a, _ := utf8.DecodeRuneInString(t)
+	z, _ := utf8.DecodeLastRuneInString(t)
+	return len(t) > 1 && vBorder(a) && vBorder(z)
+}
+
+// boxQuestion finds a list or a row of buttons in a box near the bottom of
+// the screen, one entry set apart by its background.
+func boxQuestion(v *view) *Prompt {
+	lo, n := max(1, v.bottom-searchRows), 0
+	for r := lo; r <= v.bottom; r++ {
+		if boxedRow(v.row(r)) {
+			n++
+		}
+	}
+	if n < 3 {
+		return nil // the common case, found from the text alone: no window
+	}
+	g := newCellGrid(v.snap, lo, v.bottom)
+	if p := boxedList(v, g); p != nil {
+		return p
+	}
+	return boxedButtons(v, g)
+}
+
+// cellGrid is the content and highlight of the cells of rows lo..hi.
+type cellGrid struct {
+	lo   int
+	text [][]rune   // per row, per column; ' ' for an empty cell
+	bg   [][]string // per row, per column: the background, or "reverse"
+}
+
+func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
+	cols, _ := s.Size()
+	g := &cellGrid{lo: lo}
+	for r := lo; r <= hi; r++ {
+		text, bg := make([]rune, cols+2), make([]string, cols+2)
+		text[0], text[cols+1] = ' ', ' '
+		for c := 1; c <= cols; c++ {
+			cell := s.Cell(r, c)
+			text[c] = ' '
+			if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
+				text[c] = ch
+			}
+			bg[c] = colorKey(cell.Bg)
+			if cell.Reverse {
+				bg[c] = "reverse"
+			}
+		}
+		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+	}
+	return g
+}
+
+func colorKey(c color.Color) string {
+	if c == nil {
+		return ""
+	}
+	r, g, b, _ := c.RGBA()
+	return string([]byte{byte(r >> 8), byte(g >> 8), byte(b >> 8)})
+}
+
+func (g *cellGrid) rows() int { return len(g.text) }
+
+// wordAt reports whether a word of text starts at column c of grid row i.
+func (g *cellGrid) wordAt(i, c int) bool {
+	t := g.text[i]
+	return c >= 1 && c < len(t)-1 && !blankOrBorder(t[c]) && blankOrBorder(t[c-1])
+}
+
+// lastText returns the last column of grid row i that holds text, not a
+// border.
+func (g *cellGrid) lastText(i int) int {
+	t := g.text[i]
+	for c := len(t) - 2; c >= 1; c-- {
+		if !blankOrBorder(t[c]) {
+			return c
+		}
+	}
+	return 0
+}
+
+func blankOrBorder(r rune) bool { return r == ' ' || strings.ContainsRune(boxBorders, r) }
+
+// boxedList finds a list of items starting at one column on consecutive
+// rows of a window, one of them drawn on a background none of the others
+// has over the columns they share, under a question.
+func boxedList(v *view, g *cellGrid) *Prompt {
+	for i := g.rows() - 1; i >= 0; i-- {
+		if !boxedRow(v.row(g.lo + i)) {
+			continue
+		}
+		for c := 1; c < len(g.text[i])-1; c++ {
+			if !g.wordAt(i, c) {
+				continue
+			}
+			if p := g.listAt(v, i, c); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// listAt reads the list through grid row i whose items start at column c:
+// nil unless row i is the one item set apart.
+func (g *cellGrid) listAt(v *view, i, c int) *Prompt {
+	first, last := i, i
+	for first > 0 && g.wordAt(first-1, c) && boxedRow(v.row(g.lo+first-1)) {
+		first--
+	}
+	for last < g.rows()-1 && g.wordAt(last+1, c) && boxedRow(v.row(g.lo+last+1)) {
+		last++
+	}
+	if last == first {
+		return nil
+	}
+	end := len(g.text[i])
+	for k := first; k <= last; k++ {
+		end = min(end, g.lastText(k))
+	}
+	styles := func(k int) map[string]bool {
+		set := map[string]bool{}
+		for col := c; col <= end; col++ {
+			set[g.bg[k][col]] = true
+		}
+		return set
+	}
+	apart := func(k int) bool { // k has a background no other item has
+		for st := range styles(k) {
+			shared := false
+			for o := first; o <= last && !shared; o++ {
+				shared = o != k && styles(o)[st]
+			}
+			if !shared {
+				return true
+			}
+		}
+		return false
+	}
+	marked := -1
+	for k := first; k <= last; k++ {
+		if apart(k) {
+			if marked >= 0 {
+				return nil // several set apart: colours, not a choice
+			}
+			marked = k
+		}
+	}
+	if marked != i {
+		return nil
+	}
+	q := g.questionAbove(v, first)
+	if q == "" {
+		return nil
+	}
+	p := &Prompt{Kind: PromptSelect, Text: q, Default: marked - first}
+	for k := first; k <= last; k++ {
+		item := strings.TrimSpace(string(g.text[k][c : g.lastText(k)+1]))
+		item = v.remove(checkMarkRe, item)
+		if j := strings.Index(item, "  "); j > 0 {
+			item = item[:j] // the tag, not its description
+		}
+		p.Options = append(p.Options, item)
+	}
+	return p
+}
+
+// questionAbove returns the nearest text above grid row i inside the
+// window, borders trimmed: the question a dialog asks over its list or
+// buttons. "" if there is none within questionRows.
+func (g *cellGrid) questionAbove(v *view, i int) string {
+	for r := g.lo + i - 1; r >= max(1, g.lo+i-questionRows); r-- {
+		row := v.row(r)
+		if t := strings.TrimSpace(row); strings.HasPrefix(t, "┌") || strings.HasPrefix(t, "╭") || strings.HasPrefix(t, "╔") {
+			return "" // the window's top: what is above is another's
+		}
+		if t := strings.Trim(row, boxBorders); t != "" {
+			if !boxedRow(row) {
+				return ""
+			}
+			return t
+		}
+	}
+	return ""
+}
+
+// boxedButtons finds a row of two or more buttons in a window, one of them
+// drawn on a background of its own (the focused one), under a question. A
+// dialog whose visible cursor is elsewhere takes text there (dialog's
+// inputbox): its buttons are not the question.
+func boxedButtons(v *view, g *cellGrid) *Prompt {
+	for i := g.rows() - 1; i >= 0; i-- {
+		r := g.lo + i
+		row := v.row(r)
+		if !boxedRow(row) {
+			continue
+		}
+		found := v.findAll(buttonRe, row)
+		if len(found) < 2 || strings.Trim(v.remove(buttonRe, row), boxBorders) != "" {
+			continue
+		}
+		if v.snap.CursorVisible() && v.cursor.Row != r {
+			return nil
+		}
+		p := &Prompt{Kind: PromptToggle, Default: -1}
+		if len(found) > 2 {
+			p.Kind = PromptOptions
+		}
+		// The buttons' columns: each "<" in the row, in order.
+		k := 0
+		for col := 1; col < len(g.text[i])-1 && k < len(found); col++ {
+			if g.text[i][col] != '<' {
+				continue
+			}
+			if g.bg[i][col] != g.bg[i][col-1] {
+				if p.Default >= 0 {
+					return nil
+				}
+				p.Default = k
+			}
+			p.Options = append(p.Options, found[k][1])
+			k++
+		}
+		if p.Default < 0 || k != len(found) {
+			return nil
+		}
+		if p.Text = g.questionAbove(v, i); p.Text == "" {
+			return nil
+		}
+		return p
+	}
+	return nil
+}
