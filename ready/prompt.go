@@ -75,6 +75,9 @@ func findPrompt(v *view) *Prompt {
 	if p := boxQuestion(v); p != nil {
 		return p
 	}
+	if p := barList(v); p != nil {
+		return p
+	}
 	if p := inputPrompt(v); p != nil {
 		return p
 	}

@@ -156,3 +156,45 @@ func TestBoxedQuestionNeedsAWindowAndOneApart(t *testing.T) {
 		t.Errorf("a window with a question (-want +got):\n%s", diff)
 	}
 }
+
+// bubbles' list marks the current item, title and description, with a bar
+// at its left; the other items start at the same column without one
+// (barList).
+func TestBarList(t *testing.T) {
+	pkgs := []string{"lipgloss", "bubbles", "huh", "glamour", "wish", "log", "harmonica"}
+	for _, tc := range []struct {
+		at   time.Duration
+		want *Prompt
+	}{
+		{100 * time.Millisecond, &Prompt{Kind: PromptSelect, Text: "Packages", Options: pkgs, Default: 0}},
+		{1700 * time.Millisecond, &Prompt{Kind: PromptSelect, Text: "Packages", Options: pkgs, Default: 1}},
+		{3200 * time.Millisecond, &Prompt{Kind: PromptSelect, Text: "Packages", Options: pkgs, Default: 3}},
+	} {
+		s := frameAt(t, corpusCast("bubbles-list"), tc.at)
+		if diff := cmp.Diff(tc.want, findPrompt(newView(s, true))); diff != "" {
+			t.Errorf("at %v (-want +got):\n%s\n%s", tc.at, diff, s.String())
+		}
+	}
+	// Not a list: a quote in output above the terminal's cursor, an input
+	// box's side, two marked blocks.
+	for name, out := range map[string]string{
+		"quote":     "\x1b[1mNotes\x1b[0m\r\n  first\r\n│ quoted\r\n  last\r\n$ ",
+		"input box": "\x1b[?25l\x1b[1mChat\x1b[0m\r\n  one\r\n│ > hi │\r\n  two\r\n",
+		"two bars":  "\x1b[?25l\x1b[1mPick\x1b[0m\r\n│ one\r\n  two\r\n│ six\r\n",
+	} {
+		sc := screen.New(30, 8)
+		sc.WriteAt(time.Time{}, []byte(out))
+		if p := findPrompt(newView(sc.Snapshot(), true)); p != nil {
+			t.Errorf("%s: prompt %+v\n%s", name, *p, sc.Snapshot().String())
+		}
+		sc.Close()
+	}
+	// The same list with the cursor hidden under a bold title is one.
+	sc := screen.New(30, 8)
+	defer sc.Close()
+	sc.WriteAt(time.Time{}, []byte("\x1b[?25l\x1b[1mPick\x1b[0m\r\n  one\r\n│ two\r\n  six\r\n"))
+	want := &Prompt{Kind: PromptSelect, Text: "Pick", Options: []string{"one", "two", "six"}, Default: 1}
+	if diff := cmp.Diff(want, findPrompt(newView(sc.Snapshot(), true))); diff != "" {
+		t.Errorf("a bar list (-want +got):\n%s", diff)
+	}
+}

@@ -25,6 +25,14 @@ func (cursorSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	}
 	if s.quiet >= s.need {
+		if p := f.view.prompt(); p != nil && s.alt {
+			// A full-screen frame is final once its changes are only
+			// repeat frames of an animation (a spinner stopped in it): the
+			// question it shows is asked now, not a quiet window later
+			// (corpus/testdata/bubbles-list.cast).
+			return vote{verdict: question, signal: SignalCursor, prompt: p,
+				reason: fmt.Sprintf("%s question on a full-screen frame still for %v", p.Kind, roundMS(s.quiet))}
+		}
 		return vote{verdict: ready, signal: SignalCursor,
 			reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", f.view.cursor, roundMS(s.quiet), roundMS(s.need), s.why)}
 	}
