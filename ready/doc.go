@@ -14,7 +14,7 @@
 //     ready (package kernel, Linux; no opinion for event loops or elsewhere)
 //  5. restart (selected by a profile): a restart message: not ready
 //  6. answer-ticked (selected): the question just answered, ticked: not ready
-//  7. question: a question on screen (prompt.go), still for the quiet window;
+//  7. question: a question on screen (prompt.go, question*.go), still for the quiet window;
 //     once asked, the same question stays asked through repaints until input
 //  8. startup (selected): start-up marker not drawn yet: not ready
 //  9. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
@@ -36,6 +36,7 @@
 //  16. animation: an unclassified repainting region: outwait its cadence
 //  17. clear: a screen cleared and redrawn in stages: not ready
 //  18. cursor: the cursor at an input position on a screen still long enough
+//     (a question, if a full-screen frame so found shows one)
 //  19. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and

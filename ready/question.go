@@ -17,7 +17,9 @@ import (
 // "Y Yes / N No / ^C Cancel"), and typed answers after a "? question"
 // line, masked or not (@inquirer/prompts input and password). Each is
 // recognised from one frame, so the question signal decides within the
-// quiet window rather than by silence.
+// quiet window rather than by silence. Choices named on the answer line
+// are in question_inline.go, lists and buttons in curses windows in
+// question_box.go, lists marked by a bar in question_bar.go.
 
 var (
 	// questionLine: the line a library asks on: "? Pick a color",

@@ -198,3 +198,22 @@ func TestBarList(t *testing.T) {
 		t.Errorf("a bar list (-want +got):\n%s", diff)
 	}
 }
+
+// Whatever a program draws, looking for a question on it returns: no
+// panic on half-drawn windows, bars or choice lines.
+func FuzzFindPrompt(f *testing.F) {
+	for _, seed := range []string{
+		"┌────┐\r\n│ Q  │\r\n│    │\r\n│ \x1b[44ma\x1b[0m  │\r\n│ b  │\r\n│<\x1b[44mOK\x1b[0m> <No>│\r\n└────┘",
+		"\x1b[?25l\x1b[1mT\x1b[0m\r\n│ a\r\n│ b\r\n  c\r\n  d\r\n\r\n  e\r\n",
+		"Pick [a/b] (a):", "Pick (a, b) [b]:", "? X (Yndh)", "? P\r\n  1) a\r\n  2) b\x1b[1;4H",
+		"\x1b[?25l? Q [y/N] █\r\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		s := screen.New(12, 8)
+		defer s.Close()
+		s.WriteAt(time.Time{}, []byte(out))
+		findPrompt(newView(s.Snapshot(), true))
+	})
+}
