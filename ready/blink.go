@@ -132,6 +132,28 @@ func blockAt(s screen.Snapshot, p screen.Position) bool {
 // of "> hello"): where a drawn cursor in its off phase is looked for.
 var promptPrefix = regexp.MustCompile(`^[\s│┃|]*[$#%>❯›»➜λ→▶▸]`)
 
+// drawnPrompt returns the prompt of an input line whose drawn cursor has
+// before to its left, old being the one known before: a leading prompt
+// glyph ("> " of "> hello"); all of before when it ends in one, nothing
+// typed yet ("note>", a label ending in '>' or ':'); old while what is
+// left of the cursor is old and then typed text ("note> buy milk"). A
+// program that blinks its cursor may redraw the line in the off phase
+// right after taking a line (bubbles' textinput,
+// corpus/testdata/bubbletea-toast.cast), so the prompt must be known from
+// the last frame that showed the cursor, whatever was typed after it.
+func drawnPrompt(before, old string) string {
+	if p := promptPrefix.FindString(before); p != "" {
+		return p
+	}
+	if atPrompt(before) && !strings.HasPrefix(before, "?") {
+		return before
+	}
+	if old != "" && strings.HasPrefix(before, old+" ") {
+		return old
+	}
+	return ""
+}
+
 // offPhase finds a drawn cursor in its off phase: the program drew its
 // cursor after prompt before (the last drawn cursor seen) and redrew the
 // prompt with the cursor cell plain. It looks for the prompt on the last

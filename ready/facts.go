@@ -113,7 +113,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 	}
 	if !s.CursorVisible() {
 		if nv.drawn.Row > 0 {
-			f.drawnPrompt = promptPrefix.FindString(nv.drawnBefore)
+			f.drawnPrompt = drawnPrompt(nv.drawnBefore, f.drawnPrompt)
 		} else if p, ok := offPhase(nv, f.drawnPrompt); ok {
 			nv.setDrawn(p)
 		}
