@@ -25,7 +25,7 @@ const parserDataSize = 64 << 10
 //
 // x/vt offers no option for either, so this reaches its unexported fields;
 // if a later x/vt renames them it leaves the emulator as x/vt made it, and
-// TestIdleHeap in this package fails on the memory it then takes.
+// BenchmarkIdleHeap in termtest shows on the memory it then takes.
 func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 	e := vt.NewEmulator(cols, rows)
 	v := reflect.ValueOf(e).Elem()
