@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -127,3 +128,69 @@ func (p *slot) Get() any {
 }
 
 func (p *slot) Put(x any) { p.b = x.(*binding) }
+
+// A closed screen keeps showing its last frame and ignores later output,
+// since its emulator may already draw another screen's.
+func TestClosedScreenKeepsItsFrame(t *testing.T) {
+	var spare slot
+	s := newScreen(20, 3, &spare)
+	at := time.Unix(5, 0)
+	s.WriteAt(at, []byte("kept\r\n"))
+	before := s.Snapshot()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if spare.b == nil {
+		t.Fatal("Close kept its emulator with no synchronized update open")
+	}
+	next := newScreen(20, 3, &spare)
+	defer next.Close()
+	next.WriteAt(at, []byte("another screen"))
+	if ch := s.WriteAt(at.Add(time.Second), []byte("\x1b[2Jlate")); !reflect.DeepEqual(ch, Changes{}) {
+		t.Errorf("a closed screen reported %+v for output written after Close", ch)
+	}
+	s.Resize(10, 2)
+	if got := s.Snapshot(); !reflect.DeepEqual(got, before) {
+		t.Errorf("after Close the screen shows\n%s\nwant\n%s", got, before)
+	}
+	if got := next.Snapshot().Row(1); got != "another screen      " && got != "another screen" {
+		t.Errorf("the screen that took the emulator shows %q", got)
+	}
+}
+
+// A screen closed inside a synchronized update keeps its emulator: its
+// snapshot shows the frame behind the update once the hold is over.
+func TestClosedInSyncKeepsEmulator(t *testing.T) {
+	var spare slot
+	s := newScreen(20, 3, &spare)
+	s.WriteAt(time.Now(), []byte("old\x1b[?2026h\rnew"))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if spare.b != nil {
+		t.Fatal("Close gave away the emulator of an open synchronized update")
+	}
+	if got := s.Snapshot().Row(1); !strings.HasPrefix(got, "old") {
+		t.Errorf("within the hold the closed screen shows %q, want the frame before the update", got)
+	}
+}
+
+// Close wakes the reply goroutine with an empty write; a reply it has just
+// read must not make it miss that (Close hung when the goroutine looked at
+// the stop flag after reading a reply).
+func TestCloseRightAfterAReply(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 500 {
+			s := New(10, 2, WithReplies(func([]byte) {}))
+			s.WriteAt(time.Now(), []byte("\x1b[6n"))
+			_ = s.Close()
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Close hung after a reply")
+	}
+}
