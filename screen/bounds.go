@@ -53,8 +53,8 @@ const repFlood = 4
 //
 // They run before x/vt's own handlers (handlers registered later run first)
 // and change the parameter in place, then let x/vt's handler run with it.
-func (s *Screen) boundCounts() {
-	e := s.emu
+func (b *binding) boundCounts() {
+	e := b.e
 	width := func() int { return e.Width() }
 	height := func() int { return e.Height() }
 	both := func() int { return max(e.Width(), e.Height()) }
@@ -76,7 +76,7 @@ func (s *Screen) boundCounts() {
 	}
 	e.RegisterCsiHandler('b', func(params ansi.Params) bool {
 		if len(params) > 0 {
-			s.boundRepeat(&params[0])
+			b.s.boundRepeat(&params[0])
 		}
 		return false
 	})

@@ -2,8 +2,10 @@ package screen
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 )
@@ -18,17 +20,20 @@ const parserDataSize = 64 << 10
 // buffer of parserDataSize instead of 4 MiB (84% of what a terminal
 // allocated at start), and no scrollback on the alternate screen, which
 // x/vt fills up to 10,000 lines that nothing can read. The main screen's
-// scrollback is bounded by Screen (see scrollback.go).
+// scrollback is bounded by Screen (see scrollback.go). It also returns the
+// emulator's parser (nil if it could not be reached).
 //
 // x/vt offers no option for either, so this reaches its unexported fields;
 // if a later x/vt renames them it leaves the emulator as x/vt made it, and
-// TestIdleHeap in this package fails on the memory it then takes.
-func newEmulator(cols, rows int) *vt.Emulator {
+// BenchmarkIdleHeap in termtest shows on the memory it then takes.
+func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 	e := vt.NewEmulator(cols, rows)
 	v := reflect.ValueOf(e).Elem()
+	var parser *ansi.Parser
 	if f := v.FieldByName("parser"); f.IsValid() && f.Type() == reflect.TypeOf((*ansi.Parser)(nil)) {
 		if p := *(**ansi.Parser)(unsafe.Pointer(f.UnsafeAddr())); p != nil {
 			p.SetDataSize(parserDataSize)
+			parser = p
 		}
 	}
 	if f := v.FieldByName("scrs"); f.IsValid() && f.Kind() == reflect.Array && f.Len() == 2 &&
@@ -37,5 +42,90 @@ func newEmulator(cols, rows int) *vt.Emulator {
 		alt.SetScrollback(nil)
 	}
 	e.SetScrollbackSize(vtScrollback)
-	return e
+	return e, parser
+}
+
+// binding is an emulator with the handlers ttyrig adds to it, feeding the
+// Screen s. A closed screen hands its binding to the next screen made
+// (see reuse): x/vt's constructor allocates and zeroes a 4 MiB parser
+// buffer, which was a fifth of a replay's time and most of a terminal's
+// start; a binding reset to the state it was made in costs microseconds.
+type binding struct {
+	e      *vt.Emulator
+	s      *Screen
+	parser *ansi.Parser
+	pool   pool        // where release puts it
+	fresh  vt.Emulator // *e as made, handlers registered, before any output
+}
+
+// bindings holds the bindings of closed screens. A sync.Pool: what it
+// holds goes at the next collections, and a binding holds no goroutine.
+var bindings sync.Pool
+
+// pool is where bindings wait for their next screen (bindings, or a
+// test's own).
+type pool interface {
+	Get() any
+	Put(any)
+}
+
+// bind returns a binding for s, cols×rows: a closed screen's from p,
+// reset, or a new one.
+func bind(s *Screen, cols, rows int, p pool) *binding {
+	if b, ok := p.Get().(*binding); ok {
+		b.reset(cols, rows)
+		b.s = s
+		return b
+	}
+	e, parser := newEmulator(cols, rows)
+	b := &binding{e: e, s: s, parser: parser, pool: p}
+	e.SetCallbacks(vt.Callbacks{
+		AltScreen: func(on bool) {
+			s := b.s
+			s.alt = on
+			s.cleared = s.now
+			s.allDirty = true
+			s.modesChanged = true
+			s.touch()
+		},
+		CursorVisibility: func(v bool) { b.s.visible = v; b.s.modesChanged = true; b.s.touch() },
+		EnableMode:       func(m ansi.Mode) { b.s.modeChanged(m, true) },
+		DisableMode:      func(m ansi.Mode) { b.s.modeChanged(m, false) },
+		Bell:             func() { b.s.mark(Mark{Kind: MarkBell, Raw: "BEL"}) },
+		// Printing moves the cursor: a query is answered, not pending.
+		CursorPosition: func(_, _ uv.Position) { b.s.pendingQuery = "" },
+	})
+	b.registerHandlers()
+	b.registerMarks()
+	b.boundCounts()
+	b.fresh = *e
+	return b
+}
+
+// release offers b, whose screen is closed, to the next screen made. Only
+// a binding whose parser could be reset is reused.
+func (b *binding) release() {
+	if b.parser == nil {
+		return
+	}
+	b.s = nil
+	b.pool.Put(b)
+}
+
+// reset puts b's emulator back as bind made it, at cols×rows: every field
+// as it was (colours, title, charsets, cursor, tab stops, the handlers
+// registered), the parser out of any sequence, then a full reset (RIS)
+// for what x/vt keeps behind pointers (the screens' cells, the modes), and
+// the size. A program's output then draws on it as on a new emulator
+// (TestReusedEmulatorIsNew).
+func (b *binding) reset(cols, rows int) {
+	b.parser.Reset()
+	*b.e = b.fresh
+	// The handlers x/vt calls on the way run on a screen no one sees.
+	b.s = &Screen{emu: b.e}
+	_, _ = b.e.Write([]byte("\x1bc"))
+	b.e.Resize(cols, rows)
+	if sb := b.e.Scrollback(); sb != nil {
+		sb.Clear()
+	}
 }

@@ -122,8 +122,8 @@ func (s *Screen) query(name string) {
 // registerMarks adds a handler for each protocol sequence the readiness
 // engine reads. Handlers that only watch return false, so x/vt's own
 // handler (the answer to a query) runs as well.
-func (s *Screen) registerMarks() {
-	e := s.emu
+func (b *binding) registerMarks() {
+	e := b.e
 
 	shell := func(num string) func([]byte) bool {
 		return func(data []byte) bool {
@@ -137,7 +137,7 @@ func (s *Screen) registerMarks() {
 					m.Code, _ = strconv.Atoi(f[1])
 				}
 			}
-			s.mark(m)
+			b.s.mark(m)
 			return true
 		}
 	}
@@ -145,10 +145,10 @@ func (s *Screen) registerMarks() {
 	e.RegisterOscHandler(633, shell("633"))
 
 	e.RegisterOscHandler(9, func(data []byte) bool {
-		_, rest, _ := strings.Cut(string(s.osc.restore(data)), ";")
+		_, rest, _ := strings.Cut(string(b.s.osc.restore(data)), ";")
 		sub, args, _ := strings.Cut(rest, ";")
 		if sub != "4" {
-			s.mark(Mark{Kind: MarkNotify, Value: clip(rest), Raw: clip("OSC 9;" + rest)})
+			b.s.mark(Mark{Kind: MarkNotify, Value: clip(rest), Raw: clip("OSC 9;" + rest)})
 			return true
 		}
 		st, _, _ := strings.Cut(args, ";")
@@ -156,31 +156,31 @@ func (s *Screen) registerMarks() {
 		if err != nil {
 			code = 0
 		}
-		s.mark(Mark{Kind: MarkProgress, Code: code, Raw: clip("OSC 9;4;" + args)})
+		b.s.mark(Mark{Kind: MarkProgress, Code: code, Raw: clip("OSC 9;4;" + args)})
 		return true
 	})
 	e.RegisterOscHandler(777, func(data []byte) bool {
-		_, rest, _ := strings.Cut(string(s.osc.restore(data)), ";")
+		_, rest, _ := strings.Cut(string(b.s.osc.restore(data)), ";")
 		if what, text, _ := strings.Cut(rest, ";"); what == "notify" {
 			title, body, _ := strings.Cut(text, ";")
 			if body != "" {
 				title += ": " + body
 			}
-			s.mark(Mark{Kind: MarkNotify, Value: clip(title), Raw: clip("OSC 777;" + rest)})
+			b.s.mark(Mark{Kind: MarkNotify, Value: clip(title), Raw: clip("OSC 777;" + rest)})
 		}
 		return true
 	})
 	e.RegisterOscHandler(99, func(data []byte) bool {
-		_, rest, _ := strings.Cut(string(s.osc.restore(data)), ";")
+		_, rest, _ := strings.Cut(string(b.s.osc.restore(data)), ";")
 		_, text, _ := strings.Cut(rest, ";")
-		s.mark(Mark{Kind: MarkNotify, Value: clip(text), Raw: clip("OSC 99;" + rest)})
+		b.s.mark(Mark{Kind: MarkNotify, Value: clip(text), Raw: clip("OSC 99;" + rest)})
 		return true
 	})
 	e.RegisterOscHandler(7501, func(data []byte) bool {
 		_, rest, _ := strings.Cut(string(data), ";")
 		for _, kv := range strings.FieldsFunc(rest, func(r rune) bool { return r == ';' || r == ':' }) {
 			if k, v, ok := strings.Cut(kv, "="); ok && k == "state" {
-				s.mark(Mark{Kind: MarkAgent, Value: clip(v), Raw: clip("OSC 7501;" + rest)})
+				b.s.mark(Mark{Kind: MarkAgent, Value: clip(v), Raw: clip("OSC 7501;" + rest)})
 			}
 		}
 		return true
@@ -191,7 +191,7 @@ func (s *Screen) registerMarks() {
 		name := "OSC " + strconv.Itoa(n) + ";?"
 		e.RegisterOscHandler(n, func(data []byte) bool {
 			if _, rest, _ := strings.Cut(string(data), ";"); rest == "?" {
-				s.query(name)
+				b.s.query(name)
 			}
 			return false
 		})
@@ -201,20 +201,20 @@ func (s *Screen) registerMarks() {
 	// mode requests.
 	e.RegisterCsiHandler(ansi.Command(0, 0, 'n'), func(params ansi.Params) bool {
 		if n, _, _ := params.Param(0, 0); n == 5 || n == 6 {
-			s.query("CSI " + strconv.Itoa(n) + "n")
+			b.s.query("CSI " + strconv.Itoa(n) + "n")
 		}
 		return false
 	})
 	e.RegisterCsiHandler(ansi.Command('?', 0, 'n'), func(params ansi.Params) bool {
 		if n, _, _ := params.Param(0, 0); n == 6 {
-			s.query("CSI ?6n")
+			b.s.query("CSI ?6n")
 		}
 		return false
 	})
 	da := func(prefix string) func(ansi.Params) bool {
 		return func(params ansi.Params) bool {
 			if n, _, _ := params.Param(0, 0); n == 0 {
-				s.query("CSI " + prefix + "c")
+				b.s.query("CSI " + prefix + "c")
 			}
 			return false
 		}
@@ -224,12 +224,12 @@ func (s *Screen) registerMarks() {
 	e.RegisterCsiHandler(ansi.Command('=', 0, 'c'), da("="))
 	e.RegisterCsiHandler(ansi.Command('?', '$', 'p'), func(params ansi.Params) bool {
 		n, _, _ := params.Param(0, 0)
-		s.query("CSI ?" + strconv.Itoa(n) + "$p")
+		b.s.query("CSI ?" + strconv.Itoa(n) + "$p")
 		return false
 	})
 	e.RegisterCsiHandler(ansi.Command(0, '$', 'p'), func(params ansi.Params) bool {
 		n, _, _ := params.Param(0, 0)
-		s.query("CSI " + strconv.Itoa(n) + "$p")
+		b.s.query("CSI " + strconv.Itoa(n) + "$p")
 		return false
 	})
 }

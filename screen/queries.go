@@ -15,13 +15,13 @@ const Version = "ttyrig(1)"
 // in characters), exact titles, and the time of each full-screen erase.
 // Handlers registered later run first; returning false lets x/vt's own
 // handler run as well.
-func (s *Screen) registerHandlers() {
-	e := s.emu
+func (b *binding) registerHandlers() {
+	e := b.e
 	reply := func(str string) { _, _ = io.WriteString(e.InputPipe(), str) }
 
 	// XTVERSION: DCS > | name ST.
 	e.RegisterCsiHandler(ansi.Command('>', 0, 'q'), func(params ansi.Params) bool {
-		s.query("CSI >q")
+		b.s.query("CSI >q")
 		reply("\x1bP>|" + Version + "\x1b\\")
 		return true
 	})
@@ -30,24 +30,24 @@ func (s *Screen) registerHandlers() {
 	// (CSI < n u) and set (CSI = f ; m u). Answering the query matters most:
 	// programs wait for it (or for the DA1 that follows) before drawing.
 	e.RegisterCsiHandler(ansi.Command('?', 0, 'u'), func(params ansi.Params) bool {
-		s.query("CSI ?u")
-		reply(fmt.Sprintf("\x1b[?%du", s.kitty.current()))
+		b.s.query("CSI ?u")
+		reply(fmt.Sprintf("\x1b[?%du", b.s.kitty.current()))
 		return true
 	})
 	e.RegisterCsiHandler(ansi.Command('>', 0, 'u'), func(params ansi.Params) bool {
 		f, _, _ := params.Param(0, 0)
-		s.kitty.push(f)
+		b.s.kitty.push(f)
 		return true
 	})
 	e.RegisterCsiHandler(ansi.Command('<', 0, 'u'), func(params ansi.Params) bool {
 		n, _, _ := params.Param(0, 1)
-		s.kitty.pop(n)
+		b.s.kitty.pop(n)
 		return true
 	})
 	e.RegisterCsiHandler(ansi.Command('=', 0, 'u'), func(params ansi.Params) bool {
 		f, _, _ := params.Param(0, 0)
 		m, _, _ := params.Param(1, 1)
-		s.kitty.set(f, m)
+		b.s.kitty.set(f, m)
 		return true
 	})
 
@@ -57,10 +57,10 @@ func (s *Screen) registerHandlers() {
 		op, _, _ := params.Param(0, 0)
 		switch op {
 		case 18:
-			s.query("CSI 18t")
+			b.s.query("CSI 18t")
 			reply(fmt.Sprintf("\x1b[8;%d;%dt", e.Height(), e.Width()))
 		case 14:
-			s.query("CSI 14t")
+			b.s.query("CSI 14t")
 			reply(fmt.Sprintf("\x1b[4;%d;%dt", e.Height()*20, e.Width()*10))
 		default:
 			return false
@@ -71,30 +71,30 @@ func (s *Screen) registerHandlers() {
 	// Erase in display: remember full-screen clears for stability rules.
 	e.RegisterCsiHandler('J', func(params ansi.Params) bool {
 		if n, _, _ := params.Param(0, 0); n == 2 || n == 3 {
-			s.cleared = s.now
+			b.s.cleared = b.s.now
 		}
 		return false
 	})
 	e.RegisterEscHandler('c', func() bool { // RIS
-		s.cleared = s.now
-		s.kitty = kittyFlags{}
-		s.allDirty = true // x/vt's reset forgets which rows it touched
+		b.s.cleared = b.s.now
+		b.s.kitty = kittyFlags{}
+		b.s.allDirty = true // x/vt's reset forgets which rows it touched
 		return false
 	})
 
 	// Titles: take them from the OSC filter, which kept the exact bytes.
 	title := func(data []byte) bool {
-		t := s.osc.restore(data)
+		t := b.s.osc.restore(data)
 		for i := 0; i < len(t); i++ {
 			if t[i] == ';' {
 				t = t[i+1:]
 				break
 			}
 		}
-		if string(t) != s.title {
-			s.title = string(t)
-			s.titleChanged = true
-			s.touch()
+		if string(t) != b.s.title {
+			b.s.title = string(t)
+			b.s.titleChanged = true
+			b.s.touch()
 		}
 		return false // let x/vt keep its own copy and callbacks
 	}

@@ -15,9 +15,9 @@ import (
 	"bytes"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
@@ -55,7 +55,10 @@ func WithClock(c clock.Clock) Option {
 // for concurrent use.
 type Screen struct {
 	mu      sync.Mutex
-	emu     *vt.Emulator
+	emu     *vt.Emulator // nil once closed and handed on (see binding)
+	bind    *binding
+	closed  bool
+	stop    atomic.Bool // drain returns at its next wake
 	clock   clock.Clock
 	replies func([]byte)
 	osc     oscFilter
@@ -64,6 +67,7 @@ type Screen struct {
 	// What observers see, rebuilt from the emulator after each write.
 	rows       []*row
 	rowsShared bool // a snapshot refers to rows
+	cols       int
 	title      string
 	cursor     Position
 	visible    bool
@@ -101,9 +105,14 @@ type Screen struct {
 // New returns a cols×rows screen. A size outside 1..MaxCols × 1..MaxRows is
 // clamped into it; check sizes from users with CheckSize first.
 func New(cols, rows int, opts ...Option) *Screen {
+	return newScreen(cols, rows, &bindings, opts...)
+}
+
+// newScreen makes a screen on a binding from p, if it holds one, else a
+// new one; Close puts it back in p.
+func newScreen(cols, rows int, p pool, opts ...Option) *Screen {
 	cols, rows = clampSize(cols, rows)
 	s := &Screen{
-		emu:      newEmulator(cols, rows),
 		clock:    clock.Real,
 		visible:  true,
 		allDirty: true,
@@ -112,18 +121,8 @@ func New(cols, rows int, opts ...Option) *Screen {
 	for _, o := range opts {
 		o(s)
 	}
-	s.emu.SetCallbacks(vt.Callbacks{
-		AltScreen:        func(on bool) { s.alt = on; s.cleared = s.now; s.allDirty = true; s.modesChanged = true; s.touch() },
-		CursorVisibility: func(v bool) { s.visible = v; s.modesChanged = true; s.touch() },
-		EnableMode:       func(m ansi.Mode) { s.modeChanged(m, true) },
-		DisableMode:      func(m ansi.Mode) { s.modeChanged(m, false) },
-		Bell:             func() { s.mark(Mark{Kind: MarkBell, Raw: "BEL"}) },
-		// Printing moves the cursor: a query is answered, not pending.
-		CursorPosition: func(_, _ uv.Position) { s.pendingQuery = "" },
-	})
-	s.registerHandlers()
-	s.registerMarks()
-	s.boundCounts()
+	s.bind = bind(s, cols, rows, p)
+	s.emu = s.bind.e
 	// Make DECRQM report synchronized output as supported-and-reset rather
 	// than unknown, so programs that probe for it use it, as they would in
 	// a modern terminal.
@@ -138,24 +137,50 @@ func New(cols, rows int, opts ...Option) *Screen {
 // parser forever.
 func (s *Screen) drain() {
 	defer close(s.drained)
+	e := s.emu
 	buf := make([]byte, 4096)
 	for {
-		n, err := s.emu.Read(buf)
+		n, err := e.Read(buf)
 		if n > 0 && s.replies != nil {
 			s.replies(bytes.Clone(buf[:n]))
 		}
-		if err != nil {
+		if err != nil || n == 0 && s.stop.Load() { // Close's empty write
 			return
 		}
 	}
 }
 
-// Close stops the reply goroutine. The screen stays readable.
+// Close stops the reply goroutine. The screen stays readable: Snapshot,
+// LastChange and Scrollback show it as it was; output written to it later
+// is dropped.
+//
+// Its emulator goes to the next screen made (see binding), unless a
+// synchronized update is open: then Snapshot may still have to show the
+// frame behind it, and the emulator stays.
 func (s *Screen) Close() error {
-	if pw, ok := s.emu.InputPipe().(*io.PipeWriter); ok {
-		_ = pw.Close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
 	}
+	s.closed = true
+	pw, ok := s.emu.InputPipe().(*io.PipeWriter)
+	if !ok {
+		return nil
+	}
+	if s.syncOpen {
+		_ = pw.Close()
+		<-s.drained
+		return nil
+	}
+	// Wake the reader with an empty write rather than closing the pipe,
+	// which the next screen keeps using. (No reply is on its way: they are
+	// written while s.mu is held.)
+	s.stop.Store(true)
+	_, _ = pw.Write(nil)
 	<-s.drained
+	s.bind.release()
+	s.emu, s.bind = nil, nil
 	return nil
 }
 
@@ -166,6 +191,9 @@ func (s *Screen) Close() error {
 func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.emu == nil {
+		return Changes{}
+	}
 	s.resetChanges()
 	defer s.writeDone()
 	s.now = t
@@ -198,6 +226,9 @@ func (s *Screen) Resize(cols, rows int) {
 	cols, rows = clampSize(cols, rows)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.emu == nil {
+		return
+	}
 	s.emu.Resize(cols, rows)
 	s.keepScrollback()
 	s.allDirty = true
@@ -231,7 +262,7 @@ func (s *Screen) snapshotLocked() Snapshot {
 	s.rowsShared = true
 	return Snapshot{
 		rows:          s.rows,
-		cols:          s.emu.Width(),
+		cols:          s.cols,
 		cursor:        s.cursor,
 		cursorVisible: s.visible,
 		altScreen:     s.alt,
@@ -274,6 +305,7 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 // and moves the change time when anything observers see differs.
 func (s *Screen) refresh() {
 	cols, nrows := s.emu.Width(), s.emu.Height()
+	s.cols = cols
 	changed := false
 	if len(s.rows) != nrows {
 		s.rows, s.rowsShared = make([]*row, nrows), false
