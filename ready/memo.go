@@ -10,7 +10,8 @@ import "regexp"
 // long as it lives.
 type matchMemo struct {
 	m     map[memoKey]memoEntry
-	bytes int // text held by m's keys, counted once per entry
+	bytes int       // text held by m's keys, counted once per entry
+	grid  gridCache // the cells of the last window looked for a question in (question_box.go)
 }
 
 type memoKey struct {

@@ -52,7 +52,7 @@ func boxQuestion(v *view) *Prompt {
 	if n < 3 {
 		return nil // the common case, found from the text alone: no window
 	}
-	g := newCellGrid(v.snap, lo, v.bottom)
+	g := v.memo.cellGrid(v.snap, lo, v.bottom)
 	if p := boxedList(v, g); p != nil {
 		return p
 	}
@@ -67,10 +67,19 @@ type cellGrid struct {
 }
 
 func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
-	cols, _ := s.Size()
 	g := &cellGrid{lo: lo}
 	for r := lo; r <= hi; r++ {
-		text, bg := make([]rune, cols+2), make([]string, cols+2)
+		text, bg := gridRow(s, r)
+		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+	}
+	return g
+}
+
+// gridRow reads row r of s for a cellGrid.
+func gridRow(s screen.Snapshot, r int) (text []rune, bg []string) {
+	cols, _ := s.Size()
+	{
+		text, bg = make([]rune, cols+2), make([]string, cols+2)
 		text[0], text[cols+1] = ' ', ' '
 		for c := 1; c <= cols; c++ {
 			cell := s.Cell(r, c)
@@ -83,8 +92,40 @@ func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
 				bg[c] = "reverse"
 			}
 		}
+	}
+	return text, bg
+}
+
+// gridCache keeps the cellGrid rows read from the last snapshot a box was
+// looked for on: a window that stays up (an agent's box, a dialog) is read
+// cell by cell only where it changed (screen.Snapshot.SameRow: rows the
+// screen did not touch are shared).
+type gridCache struct {
+	snap screen.Snapshot
+	text map[int][]rune
+	bg   map[int][]string
+}
+
+// cellGrid returns the grid of rows lo..hi of s, reusing the rows of the
+// last one that s shows unchanged. The grid's rows are not written to.
+func (mm *matchMemo) cellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
+	if mm == nil {
+		return newCellGrid(s, lo, hi)
+	}
+	old := mm.grid
+	cols, _ := s.Size()
+	oldCols, _ := old.snap.Size()
+	next := gridCache{snap: s, text: map[int][]rune{}, bg: map[int][]string{}}
+	g := &cellGrid{lo: lo}
+	for r := lo; r <= hi; r++ {
+		text, bg := old.text[r], old.bg[r]
+		if text == nil || cols != oldCols || !s.SameRow(old.snap, r) {
+			text, bg = gridRow(s, r)
+		}
+		next.text[r], next.bg[r] = text, bg
 		g.text, g.bg = append(g.text, text), append(g.bg, bg)
 	}
+	mm.grid = next
 	return g
 }
 

@@ -22,8 +22,10 @@ func init() {
 func (answeredSignal) seen(*facts) {}
 
 func (answeredSignal) vote(f *facts, _ time.Time) vote {
-	if f.answered == nil {
-		return vote{} // nothing answered: no need to read the question (ticked says no)
+	if f.answered == nil || !f.view.anyRowHas("✔✓") {
+		// Nothing answered, or no tick drawn: no need to read the question
+		// (ticked says no).
+		return vote{}
 	}
 	if p := f.view.prompt(); p != nil {
 		if opt, ok := ticked(f.answered, p); ok {

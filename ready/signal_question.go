@@ -31,15 +31,23 @@ func init() {
 func (*questionSignal) seen(*facts) {}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
+	quiet := now.Sub(f.lastChange)
+	stillAsked := q.asked != nil && q.askedAt.Equal(f.inputAt)
+	if !stillAsked && quiet < f.prof.Quiet.D() {
+		// Only a frame that stays for the quiet window can ask; finding
+		// the question on each frame of an animation is most of the
+		// engine's work. The look again is the cursor signal's too.
+		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
+	}
 	p := f.view.prompt()
 	if p == nil {
 		return vote{}
 	}
-	if q.asked != nil && q.askedAt.Equal(f.inputAt) && samePrompt(untimed(q.asked), untimed(p)) {
+	if stillAsked && samePrompt(untimed(q.asked), untimed(p)) {
 		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
 			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
 	}
-	if quiet := now.Sub(f.lastChange); quiet >= f.prof.Quiet.D() {
+	if quiet >= f.prof.Quiet.D() {
 		q.asked, q.askedAt = p, f.inputAt
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
 			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}

@@ -97,6 +97,16 @@ func newView(s screen.Snapshot, drawn bool) *view {
 	return v
 }
 
+// anyRowHas reports whether any row holds one of the characters in chars.
+func (v *view) anyRowHas(chars string) bool {
+	for _, r := range v.rows {
+		if strings.ContainsAny(r, chars) {
+			return true
+		}
+	}
+	return false
+}
+
 func (v *view) setDrawn(p screen.Position) { v.drawn, v.drawnBefore = p, leftOf(v.snap, p) }
 
 // freeze keeps v as it is for the question still to be found on it: call it

@@ -1,0 +1,40 @@
+package ready
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// The window cells kept from one snapshot to the next are the cells read
+// afresh, on every frame of the recordings with windows (dialog, whiptail,
+// gemini's boxes), rows changing in text or only in colour.
+func TestGridCacheReadsAsFresh(t *testing.T) {
+	for _, file := range []string{corpusCast("dialog"), corpusCast("whiptail"), "../recordings/agents/gemini-approval.cast"} {
+		cast, err := asciicast.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := screen.New(cast.Header.Width, cast.Header.Height)
+		defer s.Close()
+		var mm matchMemo
+		t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		for i, ev := range cast.Events {
+			if ev.Kind != asciicast.Output {
+				continue
+			}
+			s.WriteAt(t0.Add(ev.Time), []byte(ev.Data))
+			snap := s.Snapshot()
+			_, rows := snap.Size()
+			lo := max(1, rows-searchRows)
+			got, want := mm.cellGrid(snap, lo, rows), newCellGrid(snap, lo, rows)
+			if diff := cmp.Diff(want, got, cmp.AllowUnexported(cellGrid{})); diff != "" {
+				t.Fatalf("%s event %d: cached grid differs (-fresh +cached):\n%s", file, i, diff)
+			}
+		}
+	}
+}
