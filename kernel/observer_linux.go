@@ -46,7 +46,11 @@ func Open(master *os.File, leader int) (*Observer, error) {
 
 // Observe asks the kernel about the terminal now. The foreground group is
 // read first and the terminal's queues after, so output the program wrote
-// before it blocked is counted as pending, never missed (see Pending).
+// before it blocked is counted as pending, never missed (see Pending). The
+// terminal's mode is read after what the group waits for: a process found
+// blocked reading cannot change the mode it reads in, so a password read
+// with echo off (getpass turns echo off just before it reads) is never
+// seen with the mode from before.
 func (o *Observer) Observe() (View, error) {
 	var v View
 	var pgrp int
@@ -55,8 +59,16 @@ func (o *Observer) Observe() (View, error) {
 	if cerr := o.master.Control(func(fd uintptr) {
 		if pgrp, err = unix.IoctlGetInt(int(fd), unix.TIOCGPGRP); err != nil {
 			err = fmt.Errorf("kernel: foreground process group (TIOCGPGRP): %w", err)
-			return
 		}
+	}); cerr != nil {
+		return View{}, fmt.Errorf("kernel: %w", cerr)
+	}
+	if err != nil {
+		return View{}, err
+	}
+	v.Leader = pgrp == o.leader
+	v.Wait, v.Doing = o.group(pgrp)
+	if cerr := o.master.Control(func(fd uintptr) {
 		if tio, err = unix.IoctlGetTermios(int(fd), unix.TCGETS); err != nil {
 			err = fmt.Errorf("kernel: terminal mode (TCGETS): %w", err)
 		}
@@ -68,8 +80,6 @@ func (o *Observer) Observe() (View, error) {
 	}
 	v.Canonical = tio.Lflag&unix.ICANON != 0
 	v.Echo = tio.Lflag&unix.ECHO != 0
-	v.Leader = pgrp == o.leader
-	v.Wait, v.Doing = o.group(pgrp)
 
 	v.Unread, err = o.unread()
 	if err != nil {
