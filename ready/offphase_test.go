@@ -1,14 +1,10 @@
 package ready_test
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/ready"
-	"github.com/ttyrig/ttyrig/recordings"
 )
 
 // bubbles' textinput after a line is taken redraws "note>" with its
@@ -18,35 +14,24 @@ import (
 // typed after it since, so the off-phase line is the input line: ready a
 // quiet window after the answer is drawn, not at the next blink.
 func TestOffPhaseCursorAfterALabelPrompt(t *testing.T) {
-	cast, err := asciicast.ReadFile(filepath.Join("..", "corpus", "testdata", "bubbletea-toast.cast"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := recordings.Replay(cast, recordings.WithRuntime("generic"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rep.Close()
-	var b strings.Builder
+	trs, at, timeline := replayCorpus(t, "bubbletea-toast")
 	var readyAt []time.Duration
-	for _, tr := range rep.Run() {
-		at := tr.Time.Sub(rep.Start())
-		b.WriteString("  " + at.String() + " " + string(tr.State) + " " + tr.Reason + "\n")
+	for i, tr := range trs {
 		if tr.State == ready.Ready {
-			readyAt = append(readyAt, at)
+			readyAt = append(readyAt, at[i])
 		}
 	}
 	// The truth after each Enter: the note saved and listed at 1.028857 s,
 	// 2.096226 s and 4.229658 s; the blink turned the cursor on 233 ms later.
 	for _, truth := range []time.Duration{1028857 * time.Microsecond, 2096226 * time.Microsecond, 4229658 * time.Microsecond} {
 		found := false
-		for _, at := range readyAt {
-			if at >= truth && at <= truth+160*time.Millisecond {
+		for _, d := range readyAt {
+			if d >= truth && d <= truth+160*time.Millisecond {
 				found = true
 			}
 		}
 		if !found {
-			t.Errorf("no ready within 160ms after the answer at %v\n%s", truth, b.String())
+			t.Errorf("no ready within 160ms after the answer at %v\n%s", truth, timeline)
 		}
 	}
 }
