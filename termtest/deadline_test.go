@@ -13,7 +13,7 @@ import (
 )
 
 // TestWaitPastTheDeadline is run by TestWaitsHonourTheTestDeadline in a
-// child test binary with -test.timeout 3s: its wait (default bound 10 s)
+// child test binary with -test.timeout 5s: its wait (default bound 10 s)
 // must stop before go test's own panic.
 func TestWaitPastTheDeadline(t *testing.T) {
 	if os.Getenv("TTYRIG_DEADLINE_CHILD") == "" {
@@ -24,7 +24,7 @@ func TestWaitPastTheDeadline(t *testing.T) {
 }
 
 // TestTypePastTheDeadline is run by TestTypeHonoursTheTestDeadline in a
-// child test binary with -test.timeout 3s: typing more than a program that
+// child test binary with -test.timeout 5s: typing more than a program that
 // never reads can take (the PTY holds a few KiB) must stop before go
 // test's own panic, not after the terminal's 10 s timeout.
 func TestTypePastTheDeadline(t *testing.T) {
@@ -46,12 +46,12 @@ func TestTypeHonoursTheTestDeadline(t *testing.T) {
 	}
 }
 
-// runPastDeadline runs test in a child test binary with -test.timeout 3s
+// runPastDeadline runs test in a child test binary with -test.timeout 5s
 // and returns its output; the child must fail by itself, in time, not by
 // go test's timeout panic.
 func runPastDeadline(t *testing.T, test, failures string) string {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run", "^"+test+"$", "-test.timeout", "3s", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run", "^"+test+"$", "-test.timeout", "5s", "-test.v")
 	cmd.Env = append(os.Environ(), "TTYRIG_DEADLINE_CHILD=1", termtest.FailureDirEnv+"="+failures)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
@@ -60,8 +60,8 @@ func runPastDeadline(t *testing.T, test, failures string) string {
 	if err == nil || strings.Contains(msg, "panic: test timed out") {
 		t.Fatalf("the child passed or ran into go test's timeout panic (%v):\n%s", err, msg)
 	}
-	if took > 3*time.Second {
-		t.Errorf("the child took %v with -timeout 3s", took)
+	if took > 5*time.Second {
+		t.Errorf("the child took %v with -timeout 5s", took)
 	}
 	return msg
 }
