@@ -62,14 +62,27 @@ func (m *Term) ctx() (context.Context, context.CancelFunc) {
 	if time.Until(stop) >= d {
 		return context.WithTimeout(context.Background(), d)
 	}
-	return context.WithDeadlineCause(context.Background(), stop, errTestDeadline)
+	return context.WithDeadlineCause(context.WithValue(context.Background(), testStopKey{}, true), stop, errTestDeadline)
 }
+
+// testStopKey marks a wait's context whose deadline is the test's (less
+// the margin), not the terminal's timeout.
+type testStopKey struct{}
+
+// stopSlack: a wait that bounds itself by its context's deadline (Type
+// computes its own timer from it) may give up a moment before the context
+// says why.
+const stopSlack = 50 * time.Millisecond
 
 // fail ends the test with err, saying so when the test's deadline cut the
 // wait short.
 func (m *Term) fail(ctx context.Context, err error) {
 	m.tb.Helper()
-	if errors.Is(context.Cause(ctx), errTestDeadline) {
+	byTest := errors.Is(context.Cause(ctx), errTestDeadline)
+	if d, ok := ctx.Deadline(); ok && !byTest && ctx.Value(testStopKey{}) != nil {
+		byTest = time.Until(d) < stopSlack
+	}
+	if byTest {
 		m.tb.Fatalf("%v\n(the wait stopped early: %v)", err, errTestDeadline)
 	}
 	m.tb.Fatal(err)
