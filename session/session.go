@@ -115,18 +115,29 @@ type Session struct {
 	prof  ready.Profile
 	scr   *screen.Screen
 
-	mu      sync.Mutex
-	eng     *ready.Engine
-	tap     func(ready.Event)
-	rec     Recorder
-	recErr  error // the recorder's first error
-	last    []byte
-	exited  bool
-	code    int
-	seen    time.Time     // time of the latest event
-	ticked  time.Time     // time of the latest Tick
-	changed chan struct{} // closed and replaced at every change
-	closed  bool
+	mu     sync.Mutex
+	eng    *ready.Engine
+	tap    func(ready.Event)
+	rec    Recorder
+	recErr error // the recorder's first error
+	last   []byte
+	exited bool
+	code   int
+	seen   time.Time // time of the latest event
+	ticked time.Time // time of the latest Tick
+	closed bool
+
+	// What waiters and timers poll, published after each event and tick
+	// behind a lock of its own: a flood's batch holds mu for milliseconds,
+	// and a timer or waiter queued on mu made the read loop hand its
+	// processor over at every Unlock (Go's mutex in starvation mode).
+	pub struct {
+		sync.Mutex
+		changed  chan struct{} // closed and replaced at every change
+		deadline time.Time
+		due      bool // deadline is set
+		current  ready.Transition
+	}
 }
 
 // New starts a cols×rows session at start. It fails for an unknown runtime
@@ -155,16 +166,18 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 	if cfg.replies != nil {
 		sopts = append(sopts, screen.WithReplies(cfg.replies))
 	}
-	return &Session{
-		argv:    cfg.argv,
-		start:   start,
-		prof:    eng.Profile(),
-		scr:     screen.New(cols, rows, sopts...),
-		eng:     eng,
-		tap:     cfg.tap,
-		rec:     cfg.rec,
-		changed: make(chan struct{}),
-	}, nil
+	s := &Session{
+		argv:  cfg.argv,
+		start: start,
+		prof:  eng.Profile(),
+		scr:   screen.New(cols, rows, sopts...),
+		eng:   eng,
+		tap:   cfg.tap,
+		rec:   cfg.rec,
+	}
+	s.pub.changed = make(chan struct{})
+	s.publish(false)
+	return s, nil
 }
 
 // Output applies p, which the program wrote at t: the screen parses it,
@@ -173,9 +186,11 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Recorded first: a recorder in the background encodes it while the
+	// screen parses it.
+	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
 	ch := s.scr.WriteAt(t, p)
 	s.keepLast(p)
-	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
 	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot(), Changes: ch})
 }
 
@@ -262,7 +277,9 @@ func (s *Session) Marker(t time.Time, label string) error {
 	if s.rec == nil || s.closed {
 		return nil
 	}
-	return s.rec.Marker(t.Sub(s.start), label)
+	err := s.rec.Marker(t.Sub(s.start), label)
+	s.sync()
+	return err
 }
 
 // Tick lets the engine decide what quiet time up to t means. Call it when
@@ -282,17 +299,15 @@ func (s *Session) Tick(t time.Time) []ready.Transition {
 	}
 	s.ticked = t
 	trs := s.eng.Tick(t)
-	if len(trs) > 0 {
-		s.notify()
-	}
+	s.publish(len(trs) > 0)
 	return trs
 }
 
 // Deadline returns when the engine next wants Tick without new events.
 func (s *Session) Deadline() (time.Time, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.eng.Deadline()
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return s.pub.deadline, s.pub.due
 }
 
 // observe feeds the engine and wakes everyone waiting. Call with s.mu held.
@@ -304,13 +319,31 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 		s.tap(ev)
 	}
 	trs := s.eng.Observe(ev)
-	s.notify()
+	s.sync() // whatever anyone sees of the event is recorded
+	s.publish(true)
 	return trs
 }
 
-func (s *Session) notify() {
-	close(s.changed)
-	s.changed = make(chan struct{})
+// sync waits for a recorder in the background to write what it was given.
+// Call with s.mu held.
+func (s *Session) sync() {
+	if sy, ok := s.rec.(syncer); ok && !s.closed {
+		sy.Sync()
+	}
+}
+
+// publish makes the engine's deadline and decision visible to pollers and,
+// when changed, wakes everyone waiting. Call with s.mu held.
+func (s *Session) publish(changed bool) {
+	dl, due := s.eng.Deadline()
+	cur := s.eng.Current()
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	s.pub.deadline, s.pub.due, s.pub.current = dl, due, cur
+	if changed {
+		close(s.pub.changed)
+		s.pub.changed = make(chan struct{})
+	}
 }
 
 // record writes to the recorder, keeping its first error for Close.
@@ -352,21 +385,26 @@ func (s *Session) Close() error {
 	return s.recErr
 }
 
-// Snapshot returns the screen as it is now.
-func (s *Session) Snapshot() screen.Snapshot { return s.scr.Snapshot() }
+// Snapshot returns the screen as it is now, after the latest event applied
+// whole: what it shows is recorded and the engine has decided on it.
+func (s *Session) Snapshot() screen.Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.scr.Snapshot()
+}
 
 // Changed returns a channel closed at the next event or transition.
 func (s *Session) Changed() <-chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.changed
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return s.pub.changed
 }
 
 // Current returns the latest transition.
 func (s *Session) Current() ready.Transition {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.eng.Current()
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return s.pub.current
 }
 
 // Timeline returns every transition so far.

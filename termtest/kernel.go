@@ -30,11 +30,15 @@ func WithoutKernelView() Option { return func(c *config) { c.noKernel = true } }
 // any other event.
 type kernelWatch struct {
 	obs *kernel.Observer
-	// read is held by the read loop from a read until the engine has the
-	// batch, and by each observation's last step: that step never races a
-	// batch read but not yet seen by the engine, so "no output pending"
-	// means the engine has seen everything the program wrote.
-	read sync.Mutex
+	// read is held by each read from the PTY and by each observation's
+	// last step, and counts the batches read and not yet fed to the engine
+	// (the read loop reads the next batch while the last is parsed): an
+	// observation made while one is unfed is dropped, so "no output
+	// pending" means the engine has seen everything the program wrote.
+	read struct {
+		sync.Mutex
+		unfed int
+	}
 	kick chan struct{}
 	stop chan struct{}
 	done chan struct{}
@@ -160,6 +164,12 @@ func (t *Terminal) observeKernel() bool {
 
 	k.read.Lock()
 	defer k.read.Unlock()
+	if k.read.unfed > 0 {
+		// The program has just written: this observation is stale
+		// already, and the feed loop asks for the next one once the engine
+		// has the batch.
+		return true
+	}
 	v.Pending = k.obs.Pending()
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -214,9 +224,8 @@ func (t *Terminal) kernelNote() string {
 	return fmt.Sprintf("%s (at +%.3fs)", t.kern.latest, t.kern.latestAt.Sub(t.start).Seconds())
 }
 
-// readHeld reads the next batch from the PTY. With a kernel observer it
-// returns holding kern.read when n > 0, to be released by readFed once
-// the engine has the batch.
+// readHeld reads from the PTY, waiting for output. With a kernel observer
+// a read that returns output counts as an unfed batch until readFed.
 func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
 	if t.kern == nil || raw == nil {
 		return t.pty.Read(buf)
@@ -225,6 +234,7 @@ func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
 	var err error
 	rerr := raw.Read(func(fd uintptr) bool {
 		t.kern.read.Lock()
+		defer t.kern.read.Unlock()
 		for {
 			n, err = syscall.Read(int(fd), buf)
 			if err != syscall.EINTR {
@@ -232,11 +242,10 @@ func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
 			}
 		}
 		if err == syscall.EAGAIN {
-			t.kern.read.Unlock()
 			return false // wait until the PTY is readable
 		}
-		if n <= 0 {
-			t.kern.read.Unlock()
+		if n > 0 {
+			t.kern.read.unfed++
 		}
 		return true
 	})
@@ -251,9 +260,11 @@ func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
 	return n, nil
 }
 
-// readFed releases what readHeld holds once the engine has the batch.
+// readFed notes that the engine has a batch readHeld counted.
 func (t *Terminal) readFed() {
 	if t.kern != nil {
+		t.kern.read.Lock()
+		t.kern.read.unfed--
 		t.kern.read.Unlock()
 	}
 }

@@ -55,7 +55,9 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
-	return w, nil // the writer writes each event through to the file
+	// The writer writes each event through to the file; in the
+	// background, so encoding a flood runs beside the screen's parsing.
+	return session.InBackground(w), nil
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the

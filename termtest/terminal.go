@@ -39,7 +39,7 @@ type Terminal struct {
 
 	cookie    string       // in the environment of every process of this terminal
 	readBytes atomic.Int64 // output read so far
-	handing   atomic.Bool  // the read loop is handing a batch on
+	unfed     atomic.Int32 // batches read and not yet fed to the session (output.go)
 
 	mu        sync.Mutex
 	lastInput time.Time
@@ -170,7 +170,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 
 	t.watchKernel()
 	go t.reap()
-	go t.readLoop()
+	t.readOutput() // output.go
 	go t.timerLoop()
 	go func() {
 		<-t.readDone
@@ -218,7 +218,7 @@ func (t *Terminal) reap() {
 			return
 		case <-limit:
 		case <-tick.C:
-			if n := t.readBytes.Load(); n != last || t.handing.Load() {
+			if n := t.readBytes.Load(); n != last || t.unfed.Load() > 0 {
 				last = n
 				continue
 			}
@@ -231,63 +231,6 @@ func (t *Terminal) reap() {
 // drainLimit bounds how long the read loop may go on reading after the
 // program exited, when a grandchild holds the PTY open and keeps writing.
 const drainLimit = 5 * time.Second
-
-// maxBatch bounds how much output the read loop hands on at once.
-const maxBatch = 64 << 10
-
-// readLoop is where every byte from the program enters ttyrig. It waits
-// for output, takes whatever else the program has written by then (up to
-// maxBatch), and hands the batch to the screen, the recording and the
-// engine as one chunk. A PTY read mostly returns 4 KiB or less; under a flood of
-// output, rebuilding the screen once per batch rather than once per read
-// is what keeps up with the program, as a terminal renders once per frame.
-// Nothing waits to fill a batch, so a quiet program's output is seen at
-// once.
-func (t *Terminal) readLoop() {
-	defer close(t.readDone)
-	buf := make([]byte, maxBatch)
-	raw, rawErr := t.pty.SyscallConn()
-	for {
-		n, err := t.readHeld(raw, buf) // kernel.go: holds off observations until the engine has the batch
-		if n > 0 && err == nil && rawErr == nil {
-			n += readAvailable(raw, buf[n:])
-		}
-		if n > 0 {
-			t.readBytes.Add(int64(n))
-			t.handing.Store(true)
-			t.sess.Output(t.cfg.clock.Now(), buf[:n])
-			t.readFed()
-			t.kernelHeard()
-			t.handing.Store(false)
-			if t.cfg.output != nil { // after the recording: what was seen was recorded
-				_, _ = t.cfg.output.Write(buf[:n])
-			}
-		}
-		if err != nil {
-			return // EIO once the program and its children closed the PTY
-		}
-	}
-}
-
-// readAvailable reads into p what the PTY already holds, without waiting,
-// and returns how much it read.
-func readAvailable(raw syscall.RawConn, p []byte) int {
-	n := 0
-	for n < len(p) {
-		var m int
-		var err error
-		// Returning true makes this one attempt: EAGAIN ends the batch
-		// instead of waiting for more.
-		if rerr := raw.Read(func(fd uintptr) bool {
-			m, err = syscall.Read(int(fd), p[n:])
-			return true
-		}); rerr != nil || err != nil || m <= 0 {
-			return n
-		}
-		n += m
-	}
-	return n
-}
 
 // timerLoop ticks the session when its deadline passes, so decisions that
 // depend on quiet time happen without polling. Every event may move the

@@ -57,8 +57,10 @@ func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
 }
 
 // A program that floods output is read in batches of what the PTY holds
-// (a single read gives at most 4 KiB), and batching changes nothing the
-// screen shows: it ends exactly as a screen fed the same bytes directly.
+// (a single read gives at most 4 KiB), batches that grow past 64 KiB
+// while the program writes faster than the screen parses, and batching
+// changes nothing the screen shows: it ends exactly as a screen fed the
+// same bytes directly.
 func TestFloodIsReadInBatches(t *testing.T) {
 	const cols, rows = 100, 30
 	data := streams.Mixed(cols, rows)
@@ -82,18 +84,23 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	}
 	var out strings.Builder
 	inBatches := 0 // bytes that came in batches of more than two reads' worth
+	largest := 0
 	for _, e := range cast.Events {
 		if e.Kind == asciicast.Output {
 			out.WriteString(e.Data)
 			if len(e.Data) > 8192 {
 				inBatches += len(e.Data)
 			}
+			largest = max(largest, len(e.Data))
 		}
 	}
 	if out.String() != string(data) {
 		t.Fatalf("recorded output differs from what cat wrote (%d bytes recorded, %d written)", out.Len(), len(data))
 	}
-	t.Logf("%d of %d bytes came in batches over 8 KiB", inBatches, len(data))
+	t.Logf("%d of %d bytes came in batches over 8 KiB, the largest %d bytes", inBatches, len(data), largest)
+	if largest <= 64<<10 {
+		t.Errorf("the largest batch of a 1 MiB flood held %d bytes: batches do not grow while the program outruns the screen", largest)
+	}
 	if inBatches < len(data)/2 {
 		t.Errorf("only %d of %d bytes came in batches over 8 KiB: the read loop hands on single reads, not what the PTY holds", inBatches, len(data))
 	}

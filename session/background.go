@@ -1,0 +1,147 @@
+package session
+
+import (
+	"errors"
+	"sync"
+	"time"
+)
+
+// backgroundQueue bounds the events a background recorder holds unwritten:
+// at most this many batches of output (each at most a read batch) wait
+// for the writer, and the session waits when they are all taken.
+const backgroundQueue = 8
+
+// InBackground returns a Recorder that hands each event to its own
+// goroutine, which records it into r, in order: encoding output (a flood
+// records megabytes) then runs beside the screen's parsing instead of
+// before it. A Session waits for it (Sync) before it lets anyone see an
+// event's effect, so whatever a test saw is in the recording, as with r
+// itself; since encoding is tens of times faster than parsing, that wait
+// is almost always over before it starts. Close writes everything queued
+// and closes r.
+//
+// Errors come one event late: each method returns r's first error so far,
+// and Close returns it in the end.
+func InBackground(r Recorder) Recorder {
+	b := &background{r: r, queue: make(chan func(Recorder) error, backgroundQueue), done: make(chan struct{})}
+	b.caught.L = &b.countMu
+	go b.run()
+	return b
+}
+
+// syncer is a Recorder that records after it is called (InBackground).
+type syncer interface {
+	// Sync returns once every event recorded so far has been written.
+	Sync()
+}
+
+type background struct {
+	r     Recorder
+	queue chan func(Recorder) error
+	done  chan struct{}
+
+	mu     sync.Mutex // held while queueing, so Close never closes the queue mid-send
+	closed bool
+
+	errMu sync.Mutex
+	err   error // r's first error
+
+	countMu sync.Mutex
+	queued  uint64 // events queued, under mu and countMu
+	written uint64 // events written, under countMu
+	caught  sync.Cond
+
+	closeOnce sync.Once
+}
+
+func (b *background) run() {
+	defer close(b.done)
+	for f := range b.queue {
+		b.keep(f(b.r))
+		b.countMu.Lock()
+		b.written++
+		b.caught.Broadcast()
+		b.countMu.Unlock()
+	}
+}
+
+// Sync returns once every event queued before it was called is written.
+func (b *background) Sync() {
+	b.countMu.Lock()
+	defer b.countMu.Unlock()
+	for target := b.queued; b.written < target; {
+		b.caught.Wait()
+	}
+}
+
+// keep keeps err if it is the first.
+func (b *background) keep(err error) {
+	b.errMu.Lock()
+	defer b.errMu.Unlock()
+	if b.err == nil {
+		b.err = err
+	}
+}
+
+func (b *background) firstErr() error {
+	b.errMu.Lock()
+	defer b.errMu.Unlock()
+	return b.err
+}
+
+// send queues f, unless b is closed, and returns the first error so far.
+// A full queue makes it wait for the writer.
+func (b *background) send(f func(Recorder) error) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return errRecorderClosed
+	}
+	b.countMu.Lock()
+	b.queued++
+	b.countMu.Unlock()
+	b.queue <- f
+	return b.firstErr()
+}
+
+func (b *background) Output(t time.Duration, p []byte) error {
+	p = append([]byte(nil), p...) // the caller reuses its buffer
+	return b.send(func(r Recorder) error { return r.Output(t, p) })
+}
+
+func (b *background) Input(t time.Duration, p []byte) error {
+	p = append([]byte(nil), p...)
+	return b.send(func(r Recorder) error { return r.Input(t, p) })
+}
+
+func (b *background) Resize(t time.Duration, cols, rows int) error {
+	return b.send(func(r Recorder) error { return r.Resize(t, cols, rows) })
+}
+
+func (b *background) Marker(t time.Duration, label string) error {
+	return b.send(func(r Recorder) error { return r.Marker(t, label) })
+}
+
+func (b *background) Exit(t time.Duration, code int) error {
+	return b.send(func(r Recorder) error { return r.Exit(t, code) })
+}
+
+func (b *background) Kernel(t time.Duration, data string) error {
+	return b.send(func(r Recorder) error { return r.Kernel(t, data) })
+}
+
+// Close writes every queued event, closes r and returns r's first error.
+func (b *background) Close() error {
+	b.closeOnce.Do(func() {
+		b.mu.Lock()
+		b.closed = true
+		close(b.queue)
+		b.mu.Unlock()
+		<-b.done
+		b.keep(b.r.Close())
+	})
+	return b.firstErr()
+}
+
+// errRecorderClosed is what a background recorder returns after Close.
+var errRecorderClosed = errors.New("session: recording after the recorder was closed")

@@ -1,0 +1,118 @@
+package termtest
+
+import "syscall"
+
+// Batch sizes: a batch buffer starts at minBatch; once output fills one
+// (a flood: the program writes faster than the screen parses), later
+// buffers hold up to maxBatch, so the engine and the recording see a
+// flood in fewer, larger batches, as a terminal renders less often under
+// load. A batch of maxBatch is parsed in about 20 ms.
+const (
+	minBatch = 64 << 10
+	maxBatch = 256 << 10
+)
+
+// batchBuffers is how many batch buffers a terminal may hold: one being
+// fed while the next is read. The second is made only when output comes
+// faster than it is fed, so a quiet terminal keeps one.
+const batchBuffers = 2
+
+// readOutput is where every byte from the program enters ttyrig. Two
+// goroutines share the work: readLoop waits for output, takes whatever
+// else the program has written by then (up to maxBatch) and passes the
+// batch on; feedLoop hands each batch to the session (screen, recording,
+// engine) as one chunk. A PTY read mostly returns 4 KiB or less and costs
+// about 10 ms per MiB in the kernel; under a flood of output, reading the
+// next batch while the last is parsed, and rebuilding the screen once per
+// batch rather than once per read, is what keeps up with the program, as
+// a terminal renders once per frame. Nothing waits to fill a batch, so a
+// quiet program's output is seen at once.
+//
+// readDone is closed once the program's output has ended (the PTY read
+// failed: EIO once the program and its children closed it, or Close's read
+// deadline) and every batch read has been fed.
+func (t *Terminal) readOutput() {
+	batches := make(chan []byte, batchBuffers-1)
+	free := make(chan []byte, batchBuffers)
+	go t.readLoop(batches, free)
+	go t.feedLoop(batches, free)
+}
+
+// readLoop reads batches into buffers from free (or new ones, up to
+// batchBuffers) and sends them on batches, which it closes when the PTY
+// read fails.
+func (t *Terminal) readLoop(batches chan<- []byte, free chan []byte) {
+	defer close(batches)
+	raw, rawErr := t.pty.SyscallConn()
+	made, size := 0, minBatch
+	for {
+		var buf []byte
+		select {
+		case buf = <-free:
+		default:
+			if made < batchBuffers {
+				buf = make([]byte, size)
+				made++
+			} else {
+				buf = <-free
+			}
+		}
+		if len(buf) != size {
+			buf = make([]byte, size) // the other size goes
+		}
+		n, err := t.readHeld(raw, buf) // kernel.go: counts the batch unfed until readFed
+		if n > 0 && err == nil && rawErr == nil {
+			n += readAvailable(raw, buf[n:])
+		}
+		switch {
+		case n == len(buf):
+			size = maxBatch
+		case n < minBatch/4:
+			size = minBatch // the flood is over: larger buffers go as they come back
+		}
+		if n > 0 {
+			t.unfed.Add(1)
+			t.readBytes.Add(int64(n))
+			batches <- buf[:n]
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// feedLoop feeds every batch to the session, in order, and returns its
+// buffer to free.
+func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
+	defer close(t.readDone)
+	for b := range batches {
+		t.sess.Output(t.cfg.clock.Now(), b)
+		t.readFed()
+		t.kernelHeard()
+		t.unfed.Add(-1)
+		if t.cfg.output != nil { // after the recording: what was seen was recorded
+			_, _ = t.cfg.output.Write(b)
+		}
+		free <- b[:cap(b)]
+	}
+}
+
+// readAvailable reads into p what the PTY already holds, without waiting,
+// and returns how much it read.
+func readAvailable(raw syscall.RawConn, p []byte) int {
+	n := 0
+	for n < len(p) {
+		var m int
+		var err error
+		// Returning true makes this one attempt: EAGAIN ends the batch
+		// instead of waiting for more.
+		if rerr := raw.Read(func(fd uintptr) bool {
+			m, err = syscall.Read(int(fd), p[n:])
+			return true
+		}); rerr != nil || err != nil || m <= 0 {
+			return n
+		}
+		n += m
+	}
+	return n
+}
