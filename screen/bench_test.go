@@ -25,11 +25,11 @@ func chunks(p []byte, size int) [][]byte {
 // screen.Screen, taking a Snapshot after each chunk as termtest's read loop
 // does, in chunks of two sizes:
 //
-//   - batch (16 KiB): what termtest's read loop hands on when a program
-//     floods output. It takes everything the PTY holds, up to 64 KiB, so
+//   - batch (16 KiB): smaller than what termtest's read loop hands on when
+//     a program floods output. It takes everything the PTY holds, 64 KiB
+//     at first and up to 256 KiB once the program outruns the screen, so
 //     the screen is rebuilt once per batch; BenchmarkFlood in termtest
-//     measures the live batches, which are larger than this. The 10%
-//     overhead target applies here.
+//     measures the live batches. The 10% overhead target applies here.
 //   - read (4 KiB): one PTY read and a snapshot after each, the most a
 //     program can make the screen work per byte. Reported, not a target.
 //

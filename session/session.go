@@ -194,6 +194,13 @@ func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
 	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot(), Changes: ch})
 }
 
+// Cut returns how much of p, output the program wrote, to apply in one
+// Output for the screen's work to stay bounded (screen.Cut): the session's
+// lock, which waiters and readers take, is held for one Output at a time.
+// A live terminal cuts what it reads; a replay applies the pieces it
+// recorded.
+func (s *Session) Cut(p []byte) int { return s.scr.Cut(p) }
+
 // Input applies p, sent to the program at t. Call it before the program can
 // read p, so its reaction is never mistaken for what came before.
 func (s *Session) Input(t time.Time, p []byte) []ready.Transition {

@@ -263,3 +263,38 @@ func TestHugeRepeatDoesNotHoldWaits(t *testing.T) {
 	}
 	term.Expect(expect.Contains("done"))
 }
+
+// A flood of line feeds on the largest screen, where x/vt moves 150,000
+// cells for each one (64 KiB of "x\n" took 41 s to parse in one write),
+// does not hold up a wait beyond its bound, nor Close: the read batches
+// are parsed in pieces of bounded work, and Close drops what is left,
+// saying so in the recording.
+func TestNewlineFloodDoesNotHoldWaits(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "flood.cast")
+	term := termtest.Spawn(t, []string{"yes", "x"}, termtest.WithSize(screen.MaxCols, screen.MaxRows), termtest.WithRecording(rec))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	t0 := time.Now()
+	err := expect.Wait(ctx, term.Terminal, expect.Contains("never shown"))
+	if d := time.Since(t0); err == nil || d > 3*time.Second {
+		t.Fatalf("a 1 s wait returned after %v (%v)", d, err)
+	}
+	t0 = time.Now()
+	term.Close()
+	if d := time.Since(t0); d > 3*time.Second {
+		t.Errorf("Close took %v", d)
+	}
+	c, err := asciicast.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := false
+	for _, e := range c.Events {
+		if e.Kind == asciicast.Marker && strings.HasPrefix(e.Data, termtest.DroppedMarker) {
+			dropped = true
+		}
+	}
+	if !dropped {
+		t.Errorf("the recording does not say Close dropped the flood's unparsed output")
+	}
+}

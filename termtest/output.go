@@ -1,6 +1,9 @@
 package termtest
 
-import "syscall"
+import (
+	"fmt"
+	"syscall"
+)
 
 // Batch sizes: a batch buffer starts at minBatch; once output fills one
 // (a flood: the program writes faster than the screen parses), later
@@ -81,12 +84,29 @@ func (t *Terminal) readLoop(batches chan<- []byte, free chan []byte) {
 	}
 }
 
-// feedLoop feeds every batch to the session, in order, and returns its
-// buffer to free.
+// feedLoop feeds every batch to the session, in order, in pieces of
+// bounded work (session.Cut), and returns its buffer to free.
 func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 	defer close(t.readDone)
+	dropped := 0
+	defer func() {
+		if dropped > 0 {
+			_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("%s: %d bytes", DroppedMarker, dropped))
+		}
+	}()
 	for b := range batches {
-		t.sess.Output(t.cfg.clock.Now(), b)
+		for p := b; len(p) > 0; {
+			if t.closing.Load() {
+				// Close ends the program; parsing what it flooded out last
+				// could take minutes (a flood of line feeds on a large
+				// screen), so it is dropped, and the recording says so.
+				dropped += len(p)
+				break
+			}
+			n := t.sess.Cut(p) // pieces of bounded work: waiters get the session between them
+			t.sess.Output(t.cfg.clock.Now(), p[:n])
+			p = p[n:]
+		}
 		t.readFed()
 		t.kernelHeard()
 		t.unfed.Add(-1)
@@ -96,6 +116,10 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		free <- b[:cap(b)]
 	}
 }
+
+// DroppedMarker starts the label of the marker a recording ends with when
+// Close dropped output the program wrote but the screen had not parsed.
+const DroppedMarker = "output dropped at close"
 
 // readAvailable reads into p what the PTY already holds, without waiting,
 // and returns how much it read.
