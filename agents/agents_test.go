@@ -79,16 +79,25 @@ func (s *session) waitReady() ready.Transition {
 // decision.
 func (s *session) turn(prompt, answer string) ready.Transition {
 	s.t.Helper()
+	return s.ask(prompt, fakemodel.Text(answer).After(time.Second).InPieces(4, 150*time.Millisecond), answer)
+}
+
+// ask submits prompt with reply scripted as the model's answer, waits for
+// ready, and checks that want (the answer, or its end when the answer is
+// longer than the screen) is on the screen the moment WaitForReady returns;
+// it returns the engine's decision.
+func (s *session) ask(prompt string, reply fakemodel.Reply, want string) ready.Transition {
+	s.t.Helper()
 	before := len(s.srv.Turns())
-	s.srv.Script(fakemodel.Text(answer).After(time.Second).InPieces(4, 150*time.Millisecond))
+	s.srv.Script(reply)
 	s.term.Submit(prompt)
 	// Ground truth for calibration: busy once the agent took the prompt,
 	// ready when the model's answer has fully arrived.
 	s.term.Marker(time.Time{}, recordings.MarkBusy)
 	tr := s.waitReady()
 	returned := time.Now()
-	if snap := s.term.Snapshot(); !strings.Contains(snap.Text(), answer) {
-		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, answer, s.term.Describe())
+	if snap := s.term.Snapshot(); !strings.Contains(snap.Text(), want) {
+		s.t.Fatalf("%s said ready (%s) before its answer %q was on screen:\n%s", s.runtime, tr.Reason, want, s.term.Describe())
 	}
 	turns := s.srv.Turns()
 	if len(turns) <= before {
