@@ -45,6 +45,31 @@ func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 	return e, parser
 }
 
+// screenBuffers returns the cell buffers of e's main and alternate
+// screens, or nils if they cannot be reached. Rows are read and compared
+// after every write, and x/vt's CellAt costs four calls a cell; the
+// buffers let a row be read as the slice it is. x/vt allocates each
+// buffer once, with the screen; Resize keeps it.
+func screenBuffers(e *vt.Emulator) (main, alt *uv.RenderBuffer) {
+	v := reflect.ValueOf(e).Elem()
+	f := v.FieldByName("scrs")
+	if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 2 || f.Type().Elem() != reflect.TypeOf(vt.Screen{}) {
+		return nil, nil
+	}
+	buf := func(i int) *uv.RenderBuffer {
+		b := f.Index(i).FieldByName("buf")
+		if !b.IsValid() || b.Type() != reflect.TypeOf((*uv.RenderBuffer)(nil)) {
+			return nil
+		}
+		return *(**uv.RenderBuffer)(unsafe.Pointer(b.UnsafeAddr()))
+	}
+	main, alt = buf(0), buf(1)
+	if main == nil || alt == nil || main.Buffer == nil || alt.Buffer == nil {
+		return nil, nil
+	}
+	return main, alt
+}
+
 // binding is an emulator with the handlers ttyrig adds to it, feeding the
 // Screen s. A closed screen hands its binding to the next screen made
 // (see reuse): x/vt's constructor allocates and zeroes a 4 MiB parser
@@ -54,6 +79,7 @@ type binding struct {
 	e      *vt.Emulator
 	s      *Screen
 	parser *ansi.Parser
+	bufs   [2]*uv.RenderBuffer // main, alternate; nil where x/vt's fields could not be reached
 	pool   pool        // where release puts it
 	fresh  vt.Emulator // *e as made, handlers registered, before any output
 }
@@ -79,6 +105,7 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 	}
 	e, parser := newEmulator(cols, rows)
 	b := &binding{e: e, s: s, parser: parser, pool: p}
+	b.bufs[0], b.bufs[1] = screenBuffers(e)
 	e.SetCallbacks(vt.Callbacks{
 		AltScreen: func(on bool) {
 			s := b.s
@@ -128,4 +155,27 @@ func (b *binding) reset(cols, rows int) {
 	if sb := b.e.Scrollback(); sb != nil {
 		sb.Clear()
 	}
+}
+
+// line returns the cells of the emulator's row y, cols of them: the
+// screen buffer's own slice where it can be reached (callers must not keep
+// or change it), else a copy made cell by cell in *into.
+func (b *binding) line(y, cols int, into *[]uv.Cell) []uv.Cell {
+	buf := b.bufs[0]
+	if b.e.IsAltScreen() {
+		buf = b.bufs[1]
+	}
+	if buf != nil && y >= 0 && y < len(buf.Lines) && len(buf.Lines[y]) == cols {
+		return buf.Lines[y]
+	}
+	cells := (*into)[:0]
+	for x := range cols {
+		c := b.e.CellAt(x, y)
+		if c == nil {
+			c = &blank
+		}
+		cells = append(cells, *c)
+	}
+	*into = cells
+	return cells
 }

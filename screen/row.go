@@ -4,7 +4,6 @@ import (
 	"image/color"
 
 	uv "github.com/charmbracelet/ultraviolet"
-	"github.com/charmbracelet/x/vt"
 )
 
 // row is one immutable screen row. Rows are shared between snapshots and
@@ -87,6 +86,7 @@ var blank = uv.Cell{Content: " ", Width: 1}
 // four allocations. A slab lives as long as any of its
 // rows.
 type scratch struct {
+	line   []uv.Cell // a row's cells, where x/vt's buffer cannot be read directly
 	text   []byte
 	styles []style
 	rows   []row
@@ -110,15 +110,12 @@ func (sc *scratch) newRow(cols int) *row {
 	return r
 }
 
-// readRow converts the emulator's row y.
-func readRow(emu *vt.Emulator, y, cols int, sc *scratch) *row {
-	r := sc.newRow(cols)
+// readRow converts a row of the emulator's cells.
+func readRow(line []uv.Cell, sc *scratch) *row {
+	r := sc.newRow(len(line))
 	buf, styles := sc.text[:0], sc.styles[:0]
-	for x := range cols {
-		c := emu.CellAt(x, y)
-		if c == nil {
-			c = &blank
-		}
+	for x := range line {
+		c := &line[x]
 		content := c.Content
 		if content == "" && c.Width > 0 {
 			content = " "
@@ -160,34 +157,31 @@ func styleIndex(styles *[]style, st *uv.Style) uint16 {
 	return uint16(len(ss))
 }
 
-// rowIs reports whether the emulator's row y holds exactly r's cells,
-// without converting it. Rows of a screen mostly differ in length, so the
-// cells around the end of r's text are compared first: most mismatches
-// cost two cells, not a run of equal leading cells.
-func rowIs(emu *vt.Emulator, y, cols int, r *row) bool {
+// rowIs reports whether a row of the emulator's cells holds exactly r's
+// cells, without converting it. Rows of a screen mostly differ in length,
+// so the cells around the end of r's text are compared first: most
+// mismatches cost two cells, not a run of equal leading cells.
+func rowIs(line []uv.Cell, r *row) bool {
+	cols := len(line)
 	if len(r.cells) != cols {
 		return false
 	}
-	if r.last >= 0 && !cellIs(emu, r.last, y, r) {
+	if r.last >= 0 && !cellIs(&line[r.last], r.last, r) {
 		return false
 	}
-	if r.last+1 < cols && !cellIs(emu, r.last+1, y, r) {
+	if r.last+1 < cols && !cellIs(&line[r.last+1], r.last+1, r) {
 		return false
 	}
-	for x := range cols {
-		if !cellIs(emu, x, y, r) {
+	for x := range line {
+		if !cellIs(&line[x], x, r) {
 			return false
 		}
 	}
 	return true
 }
 
-// cellIs reports whether the emulator's cell (x, y) is r's cell x.
-func cellIs(emu *vt.Emulator, x, y int, r *row) bool {
-	c := emu.CellAt(x, y)
-	if c == nil {
-		c = &blank
-	}
+// cellIs reports whether the emulator's cell c is r's cell x.
+func cellIs(c *uv.Cell, x int, r *row) bool {
 	ref := r.cells[x]
 	content := c.Content
 	if content == "" && c.Width > 0 {
@@ -210,9 +204,9 @@ type mover struct {
 
 const maxSearches = 2
 
-func (m *mover) find(emu *vt.Emulator, y, cols int) *row {
+func (m *mover) find(line []uv.Cell, y int) *row {
 	try := func(j int) bool {
-		return j >= 0 && j < len(m.prev) && m.prev[j] != nil && rowIs(emu, y, cols, m.prev[j])
+		return j >= 0 && j < len(m.prev) && m.prev[j] != nil && rowIs(line, m.prev[j])
 	}
 	if m.shift != 0 && try(y+m.shift) {
 		return m.prev[y+m.shift]

@@ -322,12 +322,13 @@ func (s *Screen) refresh() {
 		if !s.allDirty && (y >= len(touched) || touched[y] == nil) && old != nil {
 			continue
 		}
-		r := m.find(s.emu, y, cols)
+		line := s.bind.line(y, cols, &s.scratch.line)
+		r := m.find(line, y)
 		if r != nil && r == old {
 			continue // repainted as it was
 		}
 		if r == nil {
-			r = readRow(s.emu, y, cols, &s.scratch)
+			r = readRow(line, &s.scratch)
 		}
 		if s.rowsShared { // a snapshot (or prev) holds the slice: copy on write
 			s.rows = append([]*row(nil), s.rows...)

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"strings"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Position is a place on the screen, 1-based like the terminal's own
@@ -219,11 +221,27 @@ func (s Snapshot) SameRow(o Snapshot, row int) bool {
 // colour may compare unequal with ==. nil (the terminal's default) equals
 // only nil. All those types are comparable, so == is a safe shortcut.
 func SameColor(a, b color.Color) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	// The emulator's own types first, compared without the runtime's
+	// interface equality: rows are compared cell by cell after every write.
+	switch av := a.(type) {
+	case ansi.BasicColor:
+		if bv, ok := b.(ansi.BasicColor); ok && av == bv {
+			return true
+		}
+	case ansi.IndexedColor:
+		if bv, ok := b.(ansi.IndexedColor); ok && av == bv {
+			return true
+		}
+	case color.RGBA:
+		if bv, ok := b.(color.RGBA); ok {
+			return av == bv // (palette colours may share a value; these are values)
+		}
+	}
 	if a == b {
 		return true
-	}
-	if a == nil || b == nil {
-		return false
 	}
 	r1, g1, b1, a1 := a.RGBA()
 	r2, g2, b2, a2 := b.RGBA()
