@@ -80,8 +80,8 @@ type binding struct {
 	s      *Screen
 	parser *ansi.Parser
 	bufs   [2]*uv.RenderBuffer // main, alternate; nil where x/vt's fields could not be reached
-	pool   pool        // where release puts it
-	fresh  vt.Emulator // *e as made, handlers registered, before any output
+	pool   pool                // where release puts it
+	fresh  vt.Emulator         // *e as made, handlers registered, before any output
 }
 
 // bindings holds the bindings of closed screens. A sync.Pool: what it
