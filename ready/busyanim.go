@@ -229,23 +229,8 @@ func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if old == "" {
 		return ""
 	}
-	a, b := []rune(old), []rune(cur)
-	if len(a) == len(b) {
-		var glyphs []rune
-		only := true
-		for i := range a {
-			if a[i] == b[i] {
-				continue
-			}
-			if !isSpinnerGlyph(a[i]) || !isSpinnerGlyph(b[i]) {
-				only = false
-				break
-			}
-			glyphs = append(glyphs, a[i], b[i])
-		}
-		if only && len(glyphs) > 0 && len(glyphs) <= 4 {
-			return "spinner"
-		}
+	if n := glyphsTurned(old, cur); n > 0 && n <= 2 {
+		return "spinner"
 	}
 	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
 	// a counter; dots growing are the exception ("Loading." to "Loading..").
@@ -263,6 +248,29 @@ func classifyFrameWith(old, cur string, shape func(string) string) string {
 		return "progress"
 	}
 	return ""
+}
+
+// glyphsTurned returns at how many places cur differs from old, character
+// by character, when every difference is one spinner glyph turned into
+// another; -1 when the two differ otherwise or in length.
+func glyphsTurned(old, cur string) int {
+	n := 0
+	for len(old) > 0 && len(cur) > 0 {
+		a, sa := utf8.DecodeRuneInString(old)
+		b, sb := utf8.DecodeRuneInString(cur)
+		old, cur = old[sa:], cur[sb:]
+		if a == b {
+			continue
+		}
+		if !isSpinnerGlyph(a) || !isSpinnerGlyph(b) {
+			return -1
+		}
+		n++
+	}
+	if len(old) > 0 || len(cur) > 0 {
+		return -1
+	}
+	return n
 }
 
 // memoProgressShape is progressShape through the engine's memo.

@@ -38,9 +38,10 @@ type Engine struct {
 	started bool
 	exited  bool
 
-	next     time.Time // when a signal wants to be asked again
-	timeline []Transition
-	status   Transition // the latest evaluation, even when it moved no state
+	next      time.Time // when a signal wants to be asked again
+	timeline  []Transition
+	status    Transition // the latest evaluation, even when it moved no state; its Reason is statusWhy's
+	statusWhy vote       // the vote behind status, whose reason Status formats
 }
 
 // NewEngine returns an engine for programs described by p, in the Starting
@@ -168,7 +169,11 @@ func (e *Engine) Status() Transition {
 	if e.status.State == "" {
 		return e.Current()
 	}
-	return e.status
+	st := e.status
+	if st.Reason == "" {
+		st.Reason = e.statusWhy.why()
+	}
+	return st
 }
 
 // evaluate asks the signals in order; the first with an opinion decides.
@@ -205,14 +210,14 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	if !st.Waiting() && e.stuckAfter > 0 {
 		switch {
 		case e.Current().State == Stuck:
-			e.status = Transition{Time: now, State: Stuck, Signal: v.signal, Reason: v.reason, Cursor: e.Current().Cursor}
+			e.status, e.statusWhy = Transition{Time: now, State: Stuck, Signal: v.signal, Cursor: e.Current().Cursor}, v
 			return out // stuck until ready, exit or new input
 		case now.Sub(e.f.ref) >= e.stuckAfter:
 			what := "start"
 			if !e.f.inputAt.IsZero() {
 				what = "the last input"
 			}
-			st, v.signal, v.reason = Stuck, SignalTimeout, fmt.Sprintf("not ready %v after %s (%s)", e.stuckAfter, what, v.reason)
+			st, v.signal, v.reason, v.format = Stuck, SignalTimeout, fmt.Sprintf("not ready %v after %s (%s)", e.stuckAfter, what, v.why()), ""
 		default:
 			e.wake(now, e.f.ref.Add(e.stuckAfter))
 		}
@@ -225,17 +230,18 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	if st == Question {
 		prompt = v.prompt
 	}
-	tr := Transition{Time: now, State: st, Signal: v.signal, Reason: v.reason, Cursor: pos, Prompt: prompt}
+	tr := Transition{Time: now, State: st, Signal: v.signal, Cursor: pos, Prompt: prompt}
 	cur := e.Current()
 	if st == cur.State && (st != Question || samePrompt(prompt, cur.Prompt)) {
 		if st != Stuck {
-			e.status = tr
+			e.status, e.statusWhy = tr, v // the reason is formatted if asked
 		}
 		return out
 	}
 	if st.Waiting() {
 		e.f.waited = true
 	}
+	tr.Reason = v.why()
 	e.status = tr
 	return e.emit(out, tr)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ttyrig/ttyrig/screen"
 )
@@ -270,11 +271,17 @@ func rowKey(rows []int) string {
 func roundMS(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 
 func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	i, k := 0, 0
+	for i = range s { // where the characters start
+		if k == n-1 {
+			break
+		}
+		k++
+	}
+	return s[:i] + "…"
 }
 
 // restartQuiet makes t the last visible change, so quiet windows start

@@ -57,10 +57,24 @@ type vote struct {
 	reason  string
 	prompt  *Prompt
 	again   time.Time
+	// A reason to format when asked (why): most votes repeat the state
+	// the engine is in, and their reasons are read only in reports.
+	format string
+	args   []any
 }
 
+// hold is a not-ready vote whose reason is format with args, formatted
+// when asked: args must be values that do not change.
 func hold(sig Signal, format string, args ...any) vote {
-	return vote{verdict: notReady, signal: sig, reason: fmt.Sprintf(format, args...)}
+	return vote{verdict: notReady, signal: sig, format: format, args: args}
+}
+
+// why returns the vote's reason.
+func (v vote) why() string {
+	if v.format != "" {
+		return fmt.Sprintf(v.format, v.args...)
+	}
+	return v.reason
 }
 
 // later returns v asking to be looked at again at t as well.
