@@ -1,12 +1,14 @@
 package screen
 
 // WriteBudget is how many cell updates one write may ask of the emulator
-// before a live terminal cuts it (Cut): about 20 ms of x/vt's work (it
-// moves a cell in about 10 ns). x/vt scrolls by moving every cell of the
+// before a live terminal cuts it (Cut): about 40 ms of x/vt's work (it
+// moves a cell in about 10 ns), so a 256 KiB batch of an agent-like flood
+// stays one write (`-bench Flood ./termtest`: half the budget cut it in
+// two, and the flood path lost ~4%). x/vt scrolls by moving every cell of the
 // scroll region, so a line feed at the bottom of a 500×300 screen costs
 // 150,000 cells (1.2 ms): 64 KiB of "x\n" took 41 s in one write, and
 // every wait on the screen waited with it.
-const WriteBudget = 1 << 21
+const WriteBudget = 1 << 22
 
 // Cut returns how much of p to write at once for the write to stay within
 // WriteBudget: all of p when it fits, else a prefix (at least one
