@@ -137,6 +137,9 @@ type Session struct {
 		deadline time.Time
 		due      bool // deadline is set
 		current  ready.Transition
+		snap     screen.Snapshot // the screen after the latest event
+		exited   bool
+		code     int
 	}
 }
 
@@ -176,6 +179,7 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 		rec:   cfg.rec,
 	}
 	s.pub.changed = make(chan struct{})
+	s.pub.snap = s.scr.Snapshot()
 	s.publish(false)
 	return s, nil
 }
@@ -327,6 +331,9 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 	}
 	trs := s.eng.Observe(ev)
 	s.sync() // whatever anyone sees of the event is recorded
+	s.pub.Lock()
+	s.pub.snap, s.pub.exited, s.pub.code = ev.Screen, s.exited, s.code
+	s.pub.Unlock()
 	s.publish(true)
 	return trs
 }
@@ -393,8 +400,16 @@ func (s *Session) Close() error {
 }
 
 // Snapshot returns the screen as it is now, after the latest event applied
-// whole: what it shows is recorded and the engine has decided on it.
+// whole: what it shows is recorded and the engine has decided on it. It
+// waits for no event being applied, unless the screen holds a synchronized
+// update's frame (which the screen shows for at most screen.SyncHold).
 func (s *Session) Snapshot() screen.Snapshot {
+	s.pub.Lock()
+	snap := s.pub.snap
+	s.pub.Unlock()
+	if !snap.SyncOpen() {
+		return snap
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.scr.Snapshot()
@@ -433,9 +448,9 @@ func (s *Session) Start() time.Time { return s.start }
 
 // ExitCode returns the exit status once Exit has been applied.
 func (s *Session) ExitCode() (int, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.code, s.exited
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return s.pub.code, s.pub.exited
 }
 
 // LastOutput returns the most recent output (up to LastKept bytes).
@@ -449,8 +464,8 @@ func (s *Session) LastOutput() []byte {
 // cursor marked, the last bytes received, quoted so escape sequences show,
 // and the readiness timeline with offsets from the start.
 func (s *Session) Describe() string {
+	s.mu.Lock() // once: a flood's pieces hold it in turn
 	snap := s.scr.Snapshot()
-	s.mu.Lock()
 	last := append([]byte(nil), s.last...)
 	timeline := s.eng.Timeline()
 	s.mu.Unlock()
