@@ -24,7 +24,8 @@ const batchBuffers = 2
 // goroutines share the work: readLoop waits for output, takes whatever
 // else the program has written by then (up to maxBatch) and passes the
 // batch on; feedLoop hands each batch to the session (screen, recording,
-// engine) as one chunk. A PTY read mostly returns 4 KiB or less and costs
+// engine) as one event, or a few where it is dear to parse (session.Cut).
+// A PTY read mostly returns 4 KiB or less and costs
 // about 10 ms per MiB in the kernel; under a flood of output, reading the
 // next batch while the last is parsed, and rebuilding the screen once per
 // batch rather than once per read, is what keeps up with the program, as
@@ -95,23 +96,24 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		}
 	}()
 	for b := range batches {
-		for p := b; len(p) > 0; {
+		fed := 0
+		for fed < len(b) {
 			if t.closing.Load() {
 				// Close ends the program; parsing what it flooded out last
 				// could take minutes (a flood of line feeds on a large
 				// screen), so it is dropped, and the recording says so.
-				dropped += len(p)
+				dropped += len(b) - fed
 				break
 			}
-			n := t.sess.Cut(p) // pieces of bounded work: waiters get the session between them
-			t.sess.Output(t.cfg.clock.Now(), p[:n])
-			p = p[n:]
+			n := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
+			t.sess.Output(t.cfg.clock.Now(), b[fed:fed+n])
+			fed += n
 		}
 		t.readFed()
 		t.kernelHeard()
 		t.unfed.Add(-1)
-		if t.cfg.output != nil { // after the recording: what was seen was recorded
-			_, _ = t.cfg.output.Write(b)
+		if t.cfg.output != nil && fed > 0 { // after the recording: what was seen was recorded
+			_, _ = t.cfg.output.Write(b[:fed])
 		}
 		free <- b[:cap(b)]
 	}
