@@ -24,7 +24,7 @@ const backgroundQueue = 8
 // and Close returns it in the end.
 func InBackground(r Recorder) Recorder {
 	b := &background{r: r, queue: make(chan func(Recorder) error, backgroundQueue), done: make(chan struct{})}
-	b.caught.L = &b.countMu
+	b.caught.L = &b.stateMu
 	go b.run()
 	return b
 }
@@ -43,13 +43,11 @@ type background struct {
 	mu     sync.Mutex // held while queueing, so Close never closes the queue mid-send
 	closed bool
 
-	errMu sync.Mutex
-	err   error // r's first error
-
-	countMu sync.Mutex
-	queued  uint64 // events queued, under mu and countMu
-	written uint64 // events written, under countMu
-	caught  sync.Cond
+	stateMu sync.Mutex // the writer's progress; never held while waiting on the queue
+	queued  uint64     // events queued
+	written uint64     // events written
+	caught  sync.Cond  // on stateMu: written moved
+	err     error      // r's first error
 
 	closeOnce sync.Once
 }
@@ -57,35 +55,29 @@ type background struct {
 func (b *background) run() {
 	defer close(b.done)
 	for f := range b.queue {
-		b.keep(f(b.r))
-		b.countMu.Lock()
+		err := f(b.r)
+		b.stateMu.Lock()
+		if b.err == nil {
+			b.err = err
+		}
 		b.written++
 		b.caught.Broadcast()
-		b.countMu.Unlock()
+		b.stateMu.Unlock()
 	}
 }
 
 // Sync returns once every event queued before it was called is written.
 func (b *background) Sync() {
-	b.countMu.Lock()
-	defer b.countMu.Unlock()
+	b.stateMu.Lock()
+	defer b.stateMu.Unlock()
 	for target := b.queued; b.written < target; {
 		b.caught.Wait()
 	}
 }
 
-// keep keeps err if it is the first.
-func (b *background) keep(err error) {
-	b.errMu.Lock()
-	defer b.errMu.Unlock()
-	if b.err == nil {
-		b.err = err
-	}
-}
-
 func (b *background) firstErr() error {
-	b.errMu.Lock()
-	defer b.errMu.Unlock()
+	b.stateMu.Lock()
+	defer b.stateMu.Unlock()
 	return b.err
 }
 
@@ -97,11 +89,12 @@ func (b *background) send(f func(Recorder) error) error {
 	if b.closed {
 		return errRecorderClosed
 	}
-	b.countMu.Lock()
+	b.stateMu.Lock()
 	b.queued++
-	b.countMu.Unlock()
+	err := b.err
+	b.stateMu.Unlock()
 	b.queue <- f
-	return b.firstErr()
+	return err
 }
 
 func (b *background) Output(t time.Duration, p []byte) error {
@@ -138,7 +131,12 @@ func (b *background) Close() error {
 		close(b.queue)
 		b.mu.Unlock()
 		<-b.done
-		b.keep(b.r.Close())
+		err := b.r.Close()
+		b.stateMu.Lock()
+		if b.err == nil {
+			b.err = err
+		}
+		b.stateMu.Unlock()
 	})
 	return b.firstErr()
 }
