@@ -3,6 +3,7 @@ package termtest
 import (
 	"fmt"
 	"syscall"
+	"time"
 )
 
 // Batch sizes: a batch buffer starts at minBatch; once output fills one
@@ -98,10 +99,11 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 	for b := range batches {
 		fed := 0
 		for fed < len(b) {
-			if t.closing.Load() {
+			if at := t.closing.Load(); at != 0 && time.Since(time.Unix(0, at)) > dropGrace {
 				// Close ends the program; parsing what it flooded out last
 				// could take minutes (a flood of line feeds on a large
-				// screen), so it is dropped, and the recording says so.
+				// screen), so what is not parsed by then is dropped, and
+				// the recording says so.
 				dropped += len(b) - fed
 				break
 			}
@@ -118,6 +120,11 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		free <- b[:cap(b)]
 	}
 }
+
+// dropGrace is how long Close lets the output a program wrote last be
+// parsed before it drops the rest: a program's last words (a prompt
+// redrawn on SIGHUP, a goodbye) parse in microseconds.
+const dropGrace = 250 * time.Millisecond
 
 // DroppedMarker starts the label of the marker a recording ends with when
 // Close dropped output the program wrote but the screen had not parsed.

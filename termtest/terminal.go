@@ -40,7 +40,7 @@ type Terminal struct {
 	cookie    string       // in the environment of every process of this terminal
 	readBytes atomic.Int64 // output read so far
 	unfed     atomic.Int32 // batches read and not yet fed to the session (output.go)
-	closing   atomic.Bool  // Close has begun: output not yet fed is dropped (output.go)
+	closing   atomic.Int64 // when Close began (UnixNano; 0 before): output still unfed dropGrace later is dropped (output.go)
 
 	mu        sync.Mutex
 	lastInput time.Time
@@ -337,7 +337,7 @@ func (t *Terminal) Close() error {
 		t.mu.Lock()
 		t.closed = true
 		t.mu.Unlock()
-		t.closing.Store(true)
+		t.closing.Store(time.Now().UnixNano())
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
 		killTagged(t.cookie, t.cmd.Process.Pid) // descendants that left the group
