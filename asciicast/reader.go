@@ -264,6 +264,16 @@ func (r *Reader) parseEvent(line []byte) (ev Event, known bool, err error) {
 	if line[0] != '[' {
 		return ev, false, errors.New(`want an event, a JSON array such as [1.5, "o", "text"]`)
 	}
+	if secs, code, data, ok := splitEvent(line); ok && seconds(secs) <= maxTime && EventKind(code[0]).known() {
+		at := seconds(secs)
+		if r.h.Version == 3 {
+			at += r.last
+		}
+		if at <= maxTime && (r.h.Version == 3 || at >= r.last) { // else the general way says what is wrong
+			r.last = at
+			return finishEvent(Event{Time: at, Kind: EventKind(code[0]), Line: r.line, Data: data})
+		}
+	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(line, &raw); err != nil {
 		return ev, false, fmt.Errorf("bad event: %w", jsonError(err))
@@ -300,6 +310,11 @@ func (r *Reader) parseEvent(line []byte) (ev Event, known bool, err error) {
 	if !isJSON(raw[2], `"`) || json.Unmarshal(raw[2], &ev.Data) != nil {
 		return ev, false, fmt.Errorf("%q event data %s is not a string", code, clip(raw[2]))
 	}
+	return finishEvent(ev)
+}
+
+// finishEvent reads what a resize or exit event's data holds.
+func finishEvent(ev Event) (_ Event, known bool, err error) {
 	switch ev.Kind {
 	case Resize:
 		if ev.Cols, ev.Rows, err = parseResize(ev.Data); err != nil {
