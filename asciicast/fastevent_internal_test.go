@@ -88,14 +88,17 @@ func TestSplitEventEdges(t *testing.T) {
 		{`[0.1, "o", "a\x"]`, false},          // an unknown escape
 		{`[1e2, "o", "a"]`, false},            // an exponent
 		{`[-1, "o", "a"]`, false},             // a sign
-		{`[0.1, "oo", "a"]`, false},           // a longer code
-		{`[0.1, "o", "a", 4]`, false},         // four elements
-		{`[0.1,  "o", "a"]`, false},           // other spacing
-		{`[0.1, "o", "a\u12"]`, false},        // a short \u
-		{`[0.1, "o", "a"b"]`, false},          // a bare quote inside
-		{`[0.1, "o", "a\\"]`, true},           // an escaped backslash last
-		{`[0.1, "o", "a\"]`, false},           // the closing quote escaped
-		{`[0.1, "o", "a"] `, true},            // a trailing blank
+		{`[00, "o", "a"]`, false},             // a leading zero (fuzzing found it)
+		{`[1., "o", "a"]`, false},             // a dot without digits
+		{`[0, "o", "a"]`, true},
+		{`[0.1, "oo", "a"]`, false},    // a longer code
+		{`[0.1, "o", "a", 4]`, false},  // four elements
+		{`[0.1,  "o", "a"]`, false},    // other spacing
+		{`[0.1, "o", "a\u12"]`, false}, // a short \u
+		{`[0.1, "o", "a"b"]`, false},   // a bare quote inside
+		{`[0.1, "o", "a\\"]`, true},    // an escaped backslash last
+		{`[0.1, "o", "a\"]`, false},    // the closing quote escaped
+		{`[0.1, "o", "a"] `, true},     // a trailing blank
 	} {
 		if got := checkSplit(t, []byte(tc.line)); got != tc.fast {
 			t.Errorf("%s: read the fast way %v, want %v", tc.line, got, tc.fast)
