@@ -387,11 +387,17 @@ func checkScreenSizes(c *asciicast.Cast) error {
 // naming its line.
 func kernelViews(c *asciicast.Cast) (map[int]kernel.View, error) {
 	var views map[int]kernel.View
+	parsed := map[string]kernel.View{} // a session repeats a handful of views hundreds of times
 	for i, e := range c.Events {
 		if e.Kind != asciicast.Kernel {
 			continue
 		}
-		v, err := kernel.ParseView(e.Data)
+		v, ok := parsed[e.Data]
+		var err error
+		if !ok {
+			v, err = kernel.ParseView(e.Data)
+			parsed[e.Data] = v
+		}
 		if err != nil {
 			if e.Line > 0 {
 				return nil, fmt.Errorf("line %d: %w", e.Line, err)
