@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,6 +75,10 @@ func TestPageScreensAreTheReplays(t *testing.T) {
 			for _, e := range cast.Events {
 				times = append(times, e.Time, e.Time+time.Millisecond/2)
 			}
+			// In order: At going back replays from the start, and events
+			// closer than half a millisecond (codex-long-session has
+			// hundreds) made this quadratic.
+			slices.Sort(times)
 			var last checked
 			for _, tm := range times {
 				if micros(tm) > d.End {
