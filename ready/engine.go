@@ -242,7 +242,7 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 		e.f.waited = true
 	}
 	tr.Reason = v.why()
-	e.status = tr
+	e.status, e.statusWhy = tr, v
 	return e.emit(out, tr)
 }
 
