@@ -2,6 +2,7 @@ package screen
 
 import (
 	"image/color"
+	"unsafe"
 
 	uv "github.com/charmbracelet/ultraviolet"
 )
@@ -161,6 +162,13 @@ func styleIndex(styles *[]style, st *uv.Style) uint16 {
 // cells, without converting it. Rows of a screen mostly differ in length,
 // so the cells around the end of r's text are compared first: most
 // mismatches cost two cells, not a run of equal leading cells.
+//
+// A row that was repainted as it was is compared whole, which is most of
+// what a screen costs over the emulator on programs that redraw every
+// frame. Neighbouring cells mostly share a style, and the emulator copies
+// its pen into each cell, so a cell whose style is the very same words as
+// its left neighbour's, where r's style is the same too, needs no colour
+// compared.
 func rowIs(line []uv.Cell, r *row) bool {
 	cols := len(line)
 	if len(r.cells) != cols {
@@ -172,10 +180,20 @@ func rowIs(line []uv.Cell, r *row) bool {
 	if r.last+1 < cols && !cellIs(&line[r.last+1], r.last+1, r) {
 		return false
 	}
+	cells := r.cells[:cols]
+	var left *uv.Style // the emulator's style of the cell before, known equal to r's
+	var leftRef uint16
 	for x := range line {
-		if !cellIs(&line[x], x, r) {
+		c, ref := &line[x], cells[x]
+		if c.Width != int(ref.width) || !sameContent(c, r.text[ref.start:ref.end]) {
 			return false
 		}
+		if left == nil || ref.style != leftRef || !sameWords(&c.Style, left) {
+			if !r.styles[ref.style].is(&c.Style) {
+				return false
+			}
+		}
+		left, leftRef = &c.Style, ref.style
 	}
 	return true
 }
@@ -183,11 +201,40 @@ func rowIs(line []uv.Cell, r *row) bool {
 // cellIs reports whether the emulator's cell c is r's cell x.
 func cellIs(c *uv.Cell, x int, r *row) bool {
 	ref := r.cells[x]
+	return c.Width == int(ref.width) && sameContent(c, r.text[ref.start:ref.end]) && r.styles[ref.style].is(&c.Style)
+}
+
+// sameContent reports whether the emulator's cell holds text, as a row
+// stores it (a blank where the emulator's content is empty).
+func sameContent(c *uv.Cell, text string) bool {
 	content := c.Content
+	if len(content) == 1 && len(text) == 1 { // most cells: no call
+		return content[0] == text[0]
+	}
 	if content == "" && c.Width > 0 {
 		content = " "
 	}
-	return content == r.text[ref.start:ref.end] && c.Width == int(ref.width) && r.styles[ref.style].is(&c.Style)
+	return content == text
+}
+
+// styleWords is a style's memory as machine words.
+type styleWords [unsafe.Sizeof(uv.Style{}) / unsafe.Sizeof(uintptr(0))]uintptr
+
+// The words cover the whole style (this fails to compile otherwise).
+var _ [0]struct{} = [unsafe.Sizeof(uv.Style{}) % unsafe.Sizeof(uintptr(0))]struct{}{}
+
+// sameWords reports whether two styles are the same words of memory: the
+// same attributes and, for each colour, the same dynamic type and the
+// same value or boxed value, which is never modified. Equal styles built
+// apart may differ (a false "no" costs only the full compare).
+func sameWords(a, b *uv.Style) bool {
+	x, y := (*styleWords)(unsafe.Pointer(a)), (*styleWords)(unsafe.Pointer(b))
+	for i := range x { // inlined: an array compare would call memequal
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // mover finds an existing row equal to the emulator's row y, so it is kept

@@ -206,7 +206,7 @@ func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 	// parsed under the lock), so up to p's last sync-close their opens need
 	// not capture the frame drawn so far. Repainting spinners send many
 	// such frames per read; capturing each would cost more than parsing.
-	if i := bytes.LastIndex(p, syncEnd); i >= 0 {
+	if i := lastIndex(p, syncEnd); i >= 0 {
 		s.syncLazy = true
 		s.feed(p[:i+len(syncEnd)])
 		s.syncLazy = false
@@ -298,6 +298,22 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 		// Input modes change what keys send, not what anyone sees: they
 		// do not move the change time the engine's quiet windows read.
 		s.input.set(m, on)
+	}
+}
+
+// lastIndex is bytes.LastIndex for a sep that occurs rarely in p, as a
+// sync-close does in output: found forwards, where the search runs on the
+// processor's vector instructions, rather than hashed byte by byte
+// backwards.
+func lastIndex(p, sep []byte) int {
+	last := -1
+	for i := 0; ; {
+		j := bytes.Index(p[i:], sep)
+		if j < 0 {
+			return last
+		}
+		last = i + j
+		i = last + len(sep)
 	}
 }
 
