@@ -61,6 +61,9 @@ func (mm *matchMemo) keep(k memoKey, e memoEntry) {
 // matches reports whether re matches text, as re.MatchString does, asking
 // re only for a text not seen before.
 func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
+	if !literalOf(re).in(text) {
+		return false
+	}
 	if mm == nil {
 		return re.MatchString(text)
 	}
@@ -76,6 +79,9 @@ func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
 // find returns re.FindStringSubmatch(text), asking re only for a text not
 // seen before. The slice is the caller's.
 func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
+	if !literalOf(re).in(text) {
+		return nil
+	}
 	if mm == nil {
 		return re.FindStringSubmatch(text)
 	}
@@ -109,6 +115,9 @@ func (mm *matchMemo) shape(op memoOp, text string, fn func(string) string) strin
 // findAll returns re.FindAllStringSubmatch(text, -1), asking re only for a
 // text not seen before. The slices are the caller's.
 func (mm *matchMemo) findAll(re *regexp.Regexp, text string) [][]string {
+	if !literalOf(re).in(text) {
+		return nil
+	}
 	if mm == nil {
 		return re.FindAllStringSubmatch(text, -1)
 	}
@@ -131,6 +140,9 @@ func (mm *matchMemo) findAll(re *regexp.Regexp, text string) [][]string {
 // remove returns re.ReplaceAllString(text, ""), asking re only for a text
 // not seen before.
 func (mm *matchMemo) remove(re *regexp.Regexp, text string) string {
+	if !literalOf(re).in(text) {
+		return text
+	}
 	if mm == nil {
 		return re.ReplaceAllString(text, "")
 	}

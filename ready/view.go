@@ -180,7 +180,7 @@ func (v *view) row(r int) string {
 // match finds every line of the marker's region that it matches.
 func (v *view) match(m *compiledMarker) []hit {
 	if m.Region.Kind == RegionTitle {
-		if t := v.snap.Title(); m.re.MatchString(t) {
+		if t := v.snap.Title(); literalOf(m.re).in(t) && m.re.MatchString(t) {
 			return []hit{{marker: m, row: 0, text: t}}
 		}
 		return nil

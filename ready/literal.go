@@ -1,0 +1,158 @@
+package ready
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A literal is text that every match of a pattern contains, found in the
+// pattern itself: a row without it cannot match, and looking for it is far
+// cheaper than running the pattern, which finds no prefix to skip ahead to
+// when it ignores case or starts with a class ("(?i)esc to interrupt",
+// "^\s*[✻✶]\s+\p{L}+…"). Most rows of a screen match none of the patterns
+// asked of them, and each changed row is asked of every marker.
+type literal struct {
+	text string // "" when the pattern requires none
+	fold bool   // ASCII letters match in either case; text is lower case
+}
+
+// in reports whether s may match the pattern: whether s contains the
+// literal.
+func (l literal) in(s string) bool {
+	switch {
+	case l.text == "":
+		return true
+	case !l.fold:
+		return strings.Contains(s, l.text)
+	}
+	first := l.text[0]
+	for i := 0; i+len(l.text) <= len(s); i++ {
+		if lower(s[i]) == first && foldedPrefix(s[i:], l.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldedPrefix reports whether s starts with lit, lit in lower case,
+// ASCII letters of s compared in either case.
+func foldedPrefix(s, lit string) bool {
+	for j := 1; j < len(lit); j++ {
+		if lower(s[j]) != lit[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func lower(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// literals holds each pattern's literal, found once per process.
+var literals struct {
+	m sync.Map // *regexp.Regexp → literal
+	n atomic.Int32
+}
+
+// maxLiterals bounds the patterns whose literal is kept: a program that
+// compiles profiles by the thousand recomputes them instead.
+const maxLiterals = 4096
+
+// literalOf returns the literal every match of re contains.
+func literalOf(re *regexp.Regexp) literal {
+	if l, ok := literals.m.Load(re); ok {
+		return l.(literal)
+	}
+	l := requiredLiteral(re.String())
+	if literals.n.Load() < maxLiterals {
+		if _, had := literals.m.LoadOrStore(re, l); !had {
+			literals.n.Add(1)
+		}
+	}
+	return l
+}
+
+// requiredLiteral returns the longest literal that every match of pattern
+// (in regexp's syntax) contains, or none.
+func requiredLiteral(pattern string) literal {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return literal{}
+	}
+	return required(re.Simplify())
+}
+
+// required walks a pattern's tree: a literal of a concatenation's part,
+// of a group, or of what repeats at least once is required of the whole;
+// alternatives, optional parts and classes require nothing.
+func required(re *syntax.Regexp) literal {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return literalRun(re.Rune, re.Flags&syntax.FoldCase != 0)
+	case syntax.OpCapture, syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var best literal
+		for _, sub := range re.Sub {
+			if l := required(sub); len(l.text) > len(best.text) {
+				best = l
+			}
+		}
+		return best
+	}
+	return literal{}
+}
+
+// literalRun returns the longest run of runes that a byte search finds
+// wherever the pattern matches them. Cut out: U+FFFD, which the pattern
+// matches on invalid UTF-8 that a byte search would not find, and, where
+// case is ignored, every rune that folds to a rune outside ASCII ("k" is
+// also the Kelvin sign, "s" the long s) or letters that differ by more
+// than ASCII case.
+func literalRun(runes []rune, fold bool) literal {
+	var best, cur strings.Builder
+	keep := func() {
+		if cur.Len() > best.Len() {
+			best.Reset()
+			best.WriteString(cur.String())
+		}
+		cur.Reset()
+	}
+	for _, r := range runes {
+		if r == utf8.RuneError || fold && !asciiFold(r) {
+			keep()
+			continue
+		}
+		if fold {
+			r = unicode.ToLower(r)
+		}
+		cur.WriteRune(r)
+	}
+	keep()
+	return literal{text: best.String(), fold: fold}
+}
+
+// asciiFold reports whether r's case folding stays within what in
+// compares: r folds to no rune but itself, or r is an ASCII letter whose
+// only other case is its ASCII pair.
+func asciiFold(r rune) bool {
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f >= utf8.RuneSelf || r >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,135 @@
+package ready
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestRequiredLiteral(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    literal
+	}{
+		{`(?m)(?i)esc to interrupt`, literal{text: "c to interrupt", fold: true}}, // "s" is also the long s
+		{`(?m)^\s*[✻✶✢✽✳·*]\s+\p{L}+…`, literal{text: "…"}},
+		{`(?i)do you want to (proceed|make this edit)`, literal{text: "do you want to ", fold: true}},
+		{`Press (enter|return) to continue`, literal{text: " to continue"}},
+		{`(?i)Über alles`, literal{text: "ber alle", fold: true}}, // Ü folds outside ASCII, "s" to the long s
+		{`(?i)…done`, literal{text: "…done", fold: true}},
+		{`(ab)+cd`, literal{text: "ab"}},
+		{`(abc){2,3}d`, literal{text: "abc"}},
+		{`(abc)?d`, literal{text: "d"}},
+		{`(abc)*`, literal{}},
+		{`foo|barbaz`, literal{}},
+		{`[a-z]+\d`, literal{}},
+		{`x\x{FFFD}yz`, literal{text: "yz"}}, // U+FFFD matches invalid UTF-8 too
+		{`(`, literal{}},                     // not a pattern: no literal, no panic
+	} {
+		if got := requiredLiteral(c.pattern); got != c.want {
+			t.Errorf("requiredLiteral(%q) = %+v, want %+v", c.pattern, got, c.want)
+		}
+	}
+}
+
+func TestLiteralIn(t *testing.T) {
+	for _, c := range []struct {
+		lit  literal
+		s    string
+		want bool
+	}{
+		{literal{}, "", true},
+		{literal{text: "…"}, "✻ Thinking… (3s)", true},
+		{literal{text: "…"}, "✻ Thinking...", false},
+		{literal{text: "c to interrupt", fold: true}, "• Working (3s • ESC TO INTERRUPT)", true},
+		{literal{text: "c to interrupt", fold: true}, "esc to interrup", false},
+		{literal{text: "é", fold: true}, "caf\u00e9", true},
+		{literal{text: "ab", fold: true}, "xAB", true},
+		{literal{text: "ab", fold: true}, "a", false},
+	} {
+		if got := c.lit.in(c.s); got != c.want {
+			t.Errorf("%+v.in(%q) = %v, want %v", c.lit, c.s, got, c.want)
+		}
+	}
+}
+
+// enginePatterns returns every pattern the engine asks of rows: the
+// package's own and every built-in profile's markers.
+func enginePatterns(t testing.TB) []*regexp.Regexp {
+	t.Helper()
+	res := []*regexp.Regexp{
+		promptPrefix, statusWord, gerundLead, gerund, notVerb, barSegment, digitRun, dotsRun, complete,
+		percentBefore, percentAfter, clockToken, durationToken, promptGlyph, yesNoRe, passRe, enterRe,
+		chevronRe, numberedRe, listItemRe, choiceRe, permitRe, labelRe, leadGlyphRe, questionLine,
+		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,
+		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
+	}
+	// Every pattern the package compiles is in the list above.
+	files, _ := filepath.Glob("*.go")
+	compiled := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled += strings.Count(string(b), "regexp.MustCompile(")
+	}
+	if compiled != len(res) {
+		t.Fatalf("the package compiles %d patterns, the list has %d: add the new ones", compiled, len(res))
+	}
+	for _, p := range Builtin() {
+		for _, ms := range [][]Marker{p.Busy, p.Idle, p.Question} {
+			for _, m := range ms {
+				cm, err := m.compile()
+				if err != nil {
+					t.Fatal(err)
+				}
+				res = append(res, cm.re)
+			}
+		}
+	}
+	return res
+}
+
+// A literal never turns away a row its pattern matches: checked for every
+// pattern the engine uses on every row the recordings drew.
+func TestLiteralsOnRecordedRows(t *testing.T) {
+	res := enginePatterns(t)
+	rows := append(recordedRows(t), prefilterSeeds...)
+	skipped := 0
+	for _, re := range res {
+		lit := literalOf(re)
+		for _, s := range rows {
+			if lit.in(s) {
+				continue
+			}
+			skipped++
+			if re.MatchString(s) {
+				t.Errorf("%q matches %q, whose literal %+v it lacks", re, s, lit)
+			}
+		}
+	}
+	// The check shows something only if literals turn rows away.
+	if skipped < len(rows) {
+		t.Fatalf("literals turned away only %d of %d×%d rows", skipped, len(res), len(rows))
+	}
+}
+
+func FuzzLiterals(f *testing.F) {
+	for _, s := range append(prefilterSeeds, "eſc to interrupt", "\u212Aey", "do you want to PROCEED?", "\xff…") {
+		f.Add(s)
+	}
+	res := enginePatterns(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, re := range res {
+			if !literalOf(re).in(s) && re.MatchString(s) {
+				t.Errorf("%q matches %q, whose literal %+v it lacks", re, s, literalOf(re))
+			}
+		}
+	})
+}
