@@ -183,10 +183,7 @@ func (r *Replayer) reset() error {
 	r.next, r.stall, r.fresh = 0, time.Time{}, true
 	r.shots = nil
 	r.syncShots()
-	if r.changed != nil {
-		close(r.changed) // whoever waits sees the replay move (back)
-	}
-	r.changed = make(chan struct{})
+	r.notify() // whoever waits sees the replay move (back)
 	if r.done == nil || r.ended {
 		r.done, r.ended = make(chan struct{}), false
 	}
@@ -412,9 +409,13 @@ func kernelViews(c *asciicast.Cast) (map[int]kernel.View, error) {
 	return views, nil
 }
 
+// notify wakes whoever holds a channel from Changed. Channels are made
+// only when asked for: a replay run through makes none per event.
 func (r *Replayer) notify() {
-	close(r.changed)
-	r.changed = make(chan struct{})
+	if r.changed != nil {
+		close(r.changed)
+		r.changed = nil
+	}
 }
 
 // closed is a channel that is always closed.
@@ -440,6 +441,9 @@ func (r *Replayer) Changed() <-chan struct{} {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ended {
+		if r.changed == nil {
+			r.changed = make(chan struct{})
+		}
 		return r.changed
 	}
 	if r.fresh {

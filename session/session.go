@@ -133,7 +133,7 @@ type Session struct {
 	// processor over at every Unlock (Go's mutex in starvation mode).
 	pub struct {
 		sync.Mutex
-		changed  chan struct{} // closed and replaced at every change
+		changed  chan struct{} // closed at the next change; made when asked for (replays ask for none)
 		deadline time.Time
 		due      bool // deadline is set
 		current  ready.Transition
@@ -178,7 +178,6 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 		tap:   cfg.tap,
 		rec:   cfg.rec,
 	}
-	s.pub.changed = make(chan struct{})
 	s.pub.snap = s.scr.Snapshot()
 	s.publish(false)
 	return s, nil
@@ -354,9 +353,9 @@ func (s *Session) publish(changed bool) {
 	s.pub.Lock()
 	defer s.pub.Unlock()
 	s.pub.deadline, s.pub.due, s.pub.current = dl, due, cur
-	if changed {
+	if changed && s.pub.changed != nil {
 		close(s.pub.changed)
-		s.pub.changed = make(chan struct{})
+		s.pub.changed = nil
 	}
 }
 
@@ -419,6 +418,9 @@ func (s *Session) Snapshot() screen.Snapshot {
 func (s *Session) Changed() <-chan struct{} {
 	s.pub.Lock()
 	defer s.pub.Unlock()
+	if s.pub.changed == nil {
+		s.pub.changed = make(chan struct{})
+	}
 	return s.pub.changed
 }
 

@@ -173,3 +173,50 @@ func TestLateTickDecidesAtTheDeadline(t *testing.T) {
 		t.Errorf("second tick evaluated at +%v, want +%v", st.Time.Sub(t0), later.Sub(t0))
 	}
 }
+
+// A channel from Changed is closed by the next event, and only by it: the
+// channel is made when asked for, so events nobody waits on make none.
+func TestChangedClosesAtTheNextEvent(t *testing.T) {
+	s := newSession(t)
+	s.Output(t0.Add(time.Millisecond), []byte("one"))
+	ch := s.Changed()
+	if again := s.Changed(); again != ch {
+		t.Fatal("two calls between events return different channels")
+	}
+	select {
+	case <-ch:
+		t.Fatal("closed before any event")
+	default:
+	}
+	s.Output(t0.Add(2*time.Millisecond), []byte(" two"))
+	select {
+	case <-ch:
+	default:
+		t.Fatal("still open after an event")
+	}
+	next := s.Changed()
+	select {
+	case <-next:
+		t.Fatal("the channel taken after the event is closed already")
+	default:
+	}
+	var trs []ready.Transition
+	for i := 1; i <= 100 && len(trs) == 0; i++ { // ticks until one decides something
+		trs = s.Tick(t0.Add(time.Duration(i) * time.Second))
+		if len(trs) == 0 {
+			select {
+			case <-next:
+				t.Fatalf("closed by a tick that changed nothing (tick %d)", i)
+			default:
+			}
+		}
+	}
+	if len(trs) == 0 {
+		t.Fatal("100 s of ticks decided nothing")
+	}
+	select {
+	case <-next:
+	default:
+		t.Fatalf("still open after a tick that decided %v", trs)
+	}
+}
