@@ -27,17 +27,32 @@ func BenchmarkReplayEventsProcess(b *testing.B) {
 	if out, err := exec.Command(gocmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, name := range []string{"claude-long-session", "codex-long-session", "gemini-long-session", "gemini-notify", "gemini-two-turns", "gemini-trust"} {
-		cast := filepath.Join("..", "..", "recordings", "agents", name+".cast")
+	type run struct{ name, env string }
+	runs := []run{
+		{"claude-long-session", ""},
+		// The same with Go's default collector settings, which the command
+		// replaces (collector.go): what that setting is worth.
+		{"claude-long-session", "GOGC=100"},
+		{"codex-long-session", ""}, {"gemini-long-session", ""}, {"gemini-notify", ""}, {"gemini-two-turns", ""}, {"gemini-trust", ""},
+	}
+	for _, r := range runs {
+		cast := filepath.Join("..", "..", "recordings", "agents", r.name+".cast")
 		fi, err := os.Stat(cast)
 		if err != nil {
 			b.Fatal(err)
+		}
+		name := r.name
+		if r.env != "" {
+			name += "/" + r.env
 		}
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(fi.Size())
 			var total time.Duration
 			for range b.N {
 				cmd := exec.Command(bin, "replay", "--events", cast)
+				if r.env != "" {
+					cmd.Env = append(os.Environ(), r.env)
+				}
 				start := time.Now()
 				if out, err := cmd.CombinedOutput(); err != nil {
 					b.Fatalf("%v: %v\n%s", cmd, err, out)

@@ -61,7 +61,10 @@ func usage() string {
 	return b.String()
 }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	tuneCollector()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // run is the whole command, callable from tests. It returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
