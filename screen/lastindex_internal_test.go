@@ -16,4 +16,7 @@ func TestLastIndex(t *testing.T) {
 			t.Errorf("lastIndex(%q) = %d, want %d", p, got, want)
 		}
 	}
+	if got := lastIndex([]byte("aaaa"), []byte("aa")); got != 2 {
+		t.Errorf(`lastIndex("aaaa", "aa") = %d, want 2`, got)
+	}
 }

@@ -313,7 +313,7 @@ func lastIndex(p, sep []byte) int {
 			return last
 		}
 		last = i + j
-		i = last + len(sep)
+		i = last + 1 // a sep that overlaps itself is found again
 	}
 }
 
