@@ -44,8 +44,13 @@ func Open(master *os.File, leader int) (*Observer, error) {
 	return o, nil
 }
 
-// Observe asks the kernel about the terminal now. The foreground group is
-// read first and the terminal's queues after, so output the program wrote
+// Observe asks the kernel about the terminal now. The input queue is read
+// first, then what the foreground group waits for, then the output queue.
+// Input read as consumed before the group is found blocked was consumed
+// before it blocked: read the other way round, a program found blocked an
+// instant before the input reached it (the kernel's worker moves it to the
+// slave) and then found with the input consumed looked ready before it had
+// reacted (top, live, once in a corpus run). Output the program wrote
 // before it blocked is counted as pending, never missed (see Pending). The
 // terminal's mode is read after what the group waits for: a process found
 // blocked reading cannot change the mode it reads in, so a password read
@@ -67,6 +72,9 @@ func (o *Observer) Observe() (View, error) {
 		return View{}, err
 	}
 	v.Leader = pgrp == o.leader
+	if v.Unread, err = o.unread(); err != nil {
+		return v, err
+	}
 	v.Wait, v.Doing = o.group(pgrp)
 	if cerr := o.master.Control(func(fd uintptr) {
 		if tio, err = unix.IoctlGetTermios(int(fd), unix.TCGETS); err != nil {
@@ -81,10 +89,6 @@ func (o *Observer) Observe() (View, error) {
 	v.Canonical = tio.Lflag&unix.ICANON != 0
 	v.Echo = tio.Lflag&unix.ECHO != 0
 
-	v.Unread, err = o.unread()
-	if err != nil {
-		return v, err
-	}
 	v.Pending = o.Pending()
 	return v, nil
 }
