@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
 )
 
 // The largest screen a Screen emulates. Memory grows with cols×rows (x/vt
@@ -74,12 +75,28 @@ func (b *binding) boundCounts() {
 			return false
 		})
 	}
+	clampMargins(e)
 	e.RegisterCsiHandler('b', func(params ansi.Params) bool {
 		if len(params) > 0 {
 			b.s.boundRepeat(&params[0])
 		}
 		return false
 	})
+}
+
+// clampMargins registers handlers that take margins past the screen's edge
+// (DECSTBM, DECSLRM) as at it, as xterm does: x/vt keeps them, and the next
+// scroll indexed past its rows and panicked (`\e[1;100r\e[S` on 30 rows).
+func clampMargins(e *vt.Emulator) {
+	for final, limit := range map[byte]func() int{'r': e.Height, 's': e.Width} {
+		e.RegisterCsiHandler(int(final), func(params ansi.Params) bool {
+			n := limit()
+			for i := range params {
+				clampParam(&params[i], n)
+			}
+			return false
+		})
+	}
 }
 
 // boundRepeat clamps REP's count. Once cols×(rows+1) characters have been

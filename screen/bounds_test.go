@@ -39,6 +39,32 @@ func TestHugeCounts(t *testing.T) {
 	}
 }
 
+// Margins past the screen's edge are taken as at it, as xterm takes them:
+// x/vt kept them and panicked at the next scroll, insert or delete (found
+// by FuzzScrollback). The screen is then what the margins at the edge draw.
+func TestMarginsPastTheEdge(t *testing.T) {
+	const cols, rows = 20, 6
+	after := "\x1b[6;1H\n\n\x1b[S\x1b[L\x1b[M\x1b[T\x1b[@\x1b[Pz"
+	for _, tc := range []struct{ past, edge string }{
+		{"\x1b[;100r", "\x1b[;6r"},
+		{"\x1b[2;7r", "\x1b[2;6r"},
+		{"\x1b[?69h\x1b[;100s", "\x1b[?69h\x1b[;20s"},
+		{"\x1b[?69h\x1b[3;21s", "\x1b[?69h\x1b[3;20s"},
+	} {
+		past, edge := screen.New(cols, rows), screen.New(cols, rows)
+		write(t, past, []byte("abc\r\ndef"+tc.past+after), 2*time.Second)
+		edge.WriteAt(time.Now(), []byte("abc\r\ndef"+tc.edge+after))
+		if got, want := past.Snapshot(), edge.Snapshot(); got.String() != want.String() || got.Cursor() != want.Cursor() {
+			t.Errorf("%q:\n%s\ncursor %v; with %q:\n%s\ncursor %v", tc.past, got, got.Cursor(), tc.edge, want, want.Cursor())
+		}
+		// After a resize the margins are past the edge again.
+		past.Resize(10, 3)
+		write(t, past, []byte(after), 2*time.Second)
+		past.Close()
+		edge.Close()
+	}
+}
+
 // A bounded REP leaves the screen as the full count would: compared with
 // printing the characters one by one.
 func TestRepeatSameScreen(t *testing.T) {

@@ -36,9 +36,7 @@ func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 			parser = p
 		}
 	}
-	if f := v.FieldByName("scrs"); f.IsValid() && f.Kind() == reflect.Array && f.Len() == 2 &&
-		f.Type().Elem() == reflect.TypeOf(vt.Screen{}) {
-		alt := (*vt.Screen)(unsafe.Pointer(f.Index(1).UnsafeAddr()))
+	if _, alt := screens(e); alt != nil {
 		alt.SetScrollback(nil)
 	}
 	e.SetScrollbackSize(vtScrollback)
@@ -51,19 +49,18 @@ func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 // buffers let a row be read as the slice it is. x/vt allocates each
 // buffer once, with the screen; Resize keeps it.
 func screenBuffers(e *vt.Emulator) (main, alt *uv.RenderBuffer) {
-	v := reflect.ValueOf(e).Elem()
-	f := v.FieldByName("scrs")
-	if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 2 || f.Type().Elem() != reflect.TypeOf(vt.Screen{}) {
-		return nil, nil
-	}
-	buf := func(i int) *uv.RenderBuffer {
-		b := f.Index(i).FieldByName("buf")
+	buf := func(scr *vt.Screen) *uv.RenderBuffer {
+		if scr == nil {
+			return nil
+		}
+		b := reflect.ValueOf(scr).Elem().FieldByName("buf")
 		if !b.IsValid() || b.Type() != reflect.TypeOf((*uv.RenderBuffer)(nil)) {
 			return nil
 		}
 		return *(**uv.RenderBuffer)(unsafe.Pointer(b.UnsafeAddr()))
 	}
-	main, alt = buf(0), buf(1)
+	m, a := screens(e)
+	main, alt = buf(m), buf(a)
 	if main == nil || alt == nil || main.Buffer == nil || alt.Buffer == nil {
 		return nil, nil
 	}
@@ -81,7 +78,10 @@ type binding struct {
 	parser *ansi.Parser
 	bufs   [2]*uv.RenderBuffer // main, alternate; nil where x/vt's fields could not be reached
 	pool   pool                // where release puts it
-	fresh  vt.Emulator         // *e as made, handlers registered, before any output
+	// captures: lines a line feed scrolls off skip x/vt's scrollback
+	// (scrollcapture.go).
+	captures bool
+	fresh    vt.Emulator // *e as made, handlers registered, before any output
 }
 
 // bindings holds the bindings of closed screens. A sync.Pool: what it
@@ -125,6 +125,7 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 	b.registerHandlers()
 	b.registerMarks()
 	b.boundCounts()
+	b.captures = b.captureScrolls()
 	b.fresh = *e
 	return b
 }

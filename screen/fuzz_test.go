@@ -14,6 +14,7 @@ func FuzzScreen(f *testing.F) {
 	f.Add([]byte("\x1b[?2026h\x1b[2J\x1b[Hhalf\x1b[?2026l"), uint8(5))
 	f.Add([]byte("abc\x1b[6n\r\n\x1b[?u\x1b[>q\x1b[c\x1b[18t"), uint8(1))
 	f.Add([]byte("\x1b[?1049h\x1b[10;20H\xe8\xaa\x9e\x9d\x9c\x1bc"), uint8(2))
+	f.Add([]byte("\x1b[?69h\x1b[;100s\x1b[7B\n\x1b[;100r\x1b[S"), uint8(6))
 	f.Add([]byte("x\x1b[2000000000b\x1b[99999999S\x1b[5;99999999:3X\x1b[99999999;99999999H"), uint8(4))
 	f.Fuzz(func(t *testing.T, data []byte, chunk uint8) {
 		s := screen.New(20, 6)

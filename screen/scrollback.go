@@ -16,11 +16,14 @@ const ScrollbackLines = 1000
 // vtScrollback is how many lines x/vt itself keeps between two moves into
 // Screen's scrollback. x/vt stores them as cells (about 130 bytes each) and
 // drops its oldest with a copy of the whole buffer, so it is kept small and
-// emptied after each piece of output (see feed).
+// emptied after each piece of output (see feed). Lines a line feed scrolls
+// off skip it (scrollcapture.go); wraps, SU and DL go through it.
 const vtScrollback = 256
 
-// feedLines is how many line feeds one piece of output may hold, so lines
-// a piece scrolls off fit in x/vt's scrollback until feed moves them.
+// feedLines is how many lines one piece of output may scroll off by line
+// feeds and wraps together, so they fit in x/vt's scrollback until feed
+// moves them: half of it line feeds, half of it a screen width of bytes
+// each (a byte prints at most one cell).
 const feedLines = vtScrollback / 2
 
 // scrollback keeps the last ScrollbackLines lines. Lines are only ever
@@ -46,15 +49,16 @@ func (b *scrollback) view() []string {
 	return v[:len(v):len(v)] // an append to the view copies instead of writing into b's array
 }
 
-// feed writes p to the emulator in pieces of at most feedLines line feeds,
-// moving what each piece scrolled off the main screen into s.back. Output
-// that scrolls more than vtScrollback lines without line feeds (cursor
-// tricks, SU floods) loses all but the last of them.
+// feed writes p to the emulator in pieces that scroll at most feedLines
+// lines by line feeds and wraps, moving what each piece scrolled off the
+// main screen into s.back. Output that scrolls more than vtScrollback
+// lines by other means (an SU flood) loses all but the last of them.
 func (s *Screen) feed(p []byte) {
+	most := feedLines / 2 * max(s.emu.Width(), 1)
 	for len(p) > 0 {
-		piece := p
-		if i := nthIndex(p, '\n', feedLines); i >= 0 {
-			piece = p[:i+1]
+		piece := p[:min(len(p), most)]
+		if i := nthIndex(piece, '\n', feedLines/2); i >= 0 {
+			piece = piece[:i+1]
 		}
 		_, _ = s.emu.Write(piece)
 		p = p[len(piece):]
