@@ -507,6 +507,10 @@ func (r *Replayer) State() ready.Transition {
 // Profile returns the profile the replay decides with.
 func (r *Replayer) Profile() ready.Profile { return r.prof }
 
+// Fault returns an error if the emulator panicked on the recording's
+// output (screen.Screen.Fault), or nil.
+func (r *Replayer) Fault() error { return r.sess.Fault() }
+
 // Describe explains the replay's state for failure messages: where it is,
 // then the session's report (the screen with the cursor marked, the last
 // output and the timeline).

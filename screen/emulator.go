@@ -81,6 +81,7 @@ type binding struct {
 	// captures: lines a line feed scrolls off skip x/vt's scrollback
 	// (scrollcapture.go).
 	captures bool
+	faulted  bool        // x/vt panicked on this emulator (fault.go): not reused
 	fresh    vt.Emulator // *e as made, handlers registered, before any output
 }
 
@@ -131,9 +132,10 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 }
 
 // release offers b, whose screen is closed, to the next screen made. Only
-// a binding whose parser could be reset is reused.
+// a binding whose parser could be reset, and whose emulator never panicked,
+// is reused.
 func (b *binding) release() {
-	if b.parser == nil {
+	if b.parser == nil || b.faulted {
 		return
 	}
 	b.s = nil

@@ -89,6 +89,8 @@ type Screen struct {
 	back    scrollback
 	lineBuf []byte // reused by lineText
 	repLeft int    // characters REP may still print in this write (see boundRepeat)
+	fault   error  // the emulator's first panic (fault.go)
+	faults  int
 
 	// What the write being parsed did, for its Changes.
 	marks        []Mark

@@ -60,7 +60,7 @@ func (s *Screen) feed(p []byte) {
 		if i := nthIndex(piece, '\n', feedLines/2); i >= 0 {
 			piece = piece[:i+1]
 		}
-		_, _ = s.emu.Write(piece)
+		s.write(piece)
 		p = p[len(piece):]
 		s.keepScrollback()
 	}

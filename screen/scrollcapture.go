@@ -67,27 +67,23 @@ func (b *binding) captureScrolls() bool {
 	}
 	for _, c := range indexControls {
 		prev := cc[c]
-		cc[c] = append(prev[:len(prev):len(prev)], func() bool {
-			sb := switchOff()
-			handled := false
+		cc[c] = append(prev[:len(prev):len(prev)], func() (handled bool) {
+			if sb := switchOff(); sb != nil {
+				defer main.SetScrollback(sb) // even if x/vt panics (fault.go)
+			}
 			for i := len(prev) - 1; i >= 0 && !handled; i-- { // as x/vt runs them: the last registered first
 				handled = prev[i]()
-			}
-			if sb != nil {
-				main.SetScrollback(sb)
 			}
 			return handled
 		})
 	}
 	prev := esc['D']
-	esc['D'] = append(prev[:len(prev):len(prev)], func() bool {
-		sb := switchOff()
-		handled := false
+	esc['D'] = append(prev[:len(prev):len(prev)], func() (handled bool) {
+		if sb := switchOff(); sb != nil {
+			defer main.SetScrollback(sb)
+		}
 		for i := len(prev) - 1; i >= 0 && !handled; i-- {
 			handled = prev[i]()
-		}
-		if sb != nil {
-			main.SetScrollback(sb)
 		}
 		return handled
 	})

@@ -126,6 +126,7 @@ type Session struct {
 	seen   time.Time // time of the latest event
 	ticked time.Time // time of the latest Tick
 	closed bool
+	fault  bool // the screen's fault is in the recording
 
 	// What waiters and timers poll, published after each event and tick
 	// behind a lock of its own: a flood's batch holds mu for milliseconds,
@@ -194,8 +195,26 @@ func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
 	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
 	ch := s.scr.WriteAt(t, p)
 	s.keepLast(p)
+	s.noteFault(t)
 	return s.observe(ready.Event{Time: t, Kind: ready.Output, Data: p, Screen: s.scr.Snapshot(), Changes: ch})
 }
+
+// noteFault records the screen's fault (screen.Screen.Fault), the first
+// time there is one, as a marker, so the recording says where the screen
+// stopped being what the program drew.
+func (s *Session) noteFault(t time.Time) {
+	if s.fault {
+		return
+	}
+	if err := s.scr.Fault(); err != nil {
+		s.fault = true
+		s.record(func(r Recorder) error { return r.Marker(t.Sub(s.start), err.Error()) })
+	}
+}
+
+// Fault returns the screen's fault: the emulator panicked on the
+// program's output (screen.Screen.Fault), or nil.
+func (s *Session) Fault() error { return s.scr.Fault() }
 
 // Cut returns how much of p, output the program wrote, to apply in one
 // Output for the screen's work to stay bounded (screen.Cut): the session's
@@ -474,6 +493,9 @@ func (s *Session) Describe() string {
 
 	var b strings.Builder
 	b.WriteString(snap.String())
+	if err := s.scr.Fault(); err != nil {
+		fmt.Fprintf(&b, "%v\n", err)
+	}
 	fmt.Fprintf(&b, "last %d bytes received: %s\n", len(last), strconv.Quote(string(last)))
 	b.WriteString("readiness timeline:\n")
 	if len(timeline) == 0 {

@@ -22,6 +22,11 @@ func (t *Terminal) Describe() string {
 	return b.String()
 }
 
+// Fault returns an error if the emulator panicked on the program's output
+// (screen.Screen.Fault): the screen was reset there, so what the test saw
+// after it is not what a terminal would show. Spawn fails the test with it.
+func (t *Terminal) Fault() error { return t.sess.Fault() }
+
 // describeState is Describe without where the recording is: the program
 // and its status, the session's report and the kernel's view.
 func (t *Terminal) describeState() string {

@@ -65,6 +65,10 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	watch := watchTimeout(tb, term, tmp, keepAbs)
 	tb.Cleanup(func() {
 		moved := watch.stop()
+		fault := term.Fault()
+		if fault != nil {
+			tb.Errorf("termtest: %v", fault)
+		}
 		// A test that panics runs its cleanups before it is marked failed
 		// (testing's tRunner), so Failed alone would throw its recording
 		// away; the panic is still on this goroutine's stack.
@@ -73,6 +77,9 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			_ = term.Marker(time.Time{}, "test failed")
 		}
 		_ = term.Close()
+		if err := term.Fault(); fault == nil && err != nil { // in the output parsed at Close
+			tb.Errorf("termtest: %v", err)
+		}
 		switch {
 		case tmp == "":
 		case moved && failed: // the timeout watch put it there

@@ -50,6 +50,11 @@ func replay(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s: %w", fs.Arg(0), err)
 	}
 	defer rep.Close()
+	defer func() {
+		if err := rep.Fault(); err != nil {
+			fmt.Fprintf(stderr, "ttyrig replay: %s: %v\n", fs.Arg(0), err)
+		}
+	}()
 	if *at != "" {
 		snap := rep.At(offset)
 		if *events {
