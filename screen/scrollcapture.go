@@ -10,7 +10,7 @@ import (
 
 // A line feed at the bottom of the screen is most of what a flood of
 // output does, and x/vt saves the line it scrolls off by cloning its cells
-// into its scrollback (a line of 100 cells is 13 KB): 80% of what parsing a
+// into its scrollback (a line of 100 cells is 11 KB): 80% of what parsing a
 // flood allocated, and the collector's work that came with it slowed the
 // parse itself. Screen keeps only the line's text (scrollback.go), so the
 // index handlers (LF, VT, FF, IND, ESC D) are wrapped: when one is about
