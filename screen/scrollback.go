@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // ScrollbackLines is how many lines that scrolled off the top of the main
@@ -21,9 +22,9 @@ const ScrollbackLines = 1000
 const vtScrollback = 256
 
 // feedLines is how many lines one piece of output may scroll off by line
-// feeds and wraps together, so they fit in x/vt's scrollback until feed
-// moves them: half of it line feeds, half of it a screen width of bytes
-// each (a byte prints at most one cell).
+// feeds, and how many by wraps (a screen width of bytes each: a byte prints
+// at most one cell), so together they fit in x/vt's scrollback until feed
+// moves them.
 const feedLines = vtScrollback / 2
 
 // scrollback keeps the last ScrollbackLines lines. Lines are only ever
@@ -50,14 +51,15 @@ func (b *scrollback) view() []string {
 }
 
 // feed writes p to the emulator in pieces that scroll at most feedLines
-// lines by line feeds and wraps, moving what each piece scrolled off the
-// main screen into s.back. Output that scrolls more than vtScrollback
-// lines by other means (an SU flood) loses all but the last of them.
+// lines by line feeds and as many by wraps, moving what each piece scrolled
+// off the main screen into s.back. Output that scrolls more than
+// vtScrollback lines by other means (an SU flood) loses all but the last
+// of them.
 func (s *Screen) feed(p []byte) {
-	most := feedLines / 2 * max(s.emu.Width(), 1)
+	most := feedLines * max(s.emu.Width(), 1)
 	for len(p) > 0 {
-		piece := p[:min(len(p), most)]
-		if i := nthIndex(piece, '\n', feedLines/2); i >= 0 {
+		piece := p[:clusterCut(p, most)]
+		if i := nthIndex(piece, '\n', feedLines); i >= 0 {
 			piece = piece[:i+1]
 		}
 		s.write(piece)
@@ -65,6 +67,41 @@ func (s *Screen) feed(p []byte) {
 		s.keepScrollback()
 	}
 }
+
+// clusterCut returns where to end a piece of at most n bytes of p (all of
+// it if it is that short) so that no grapheme cluster is parted: x/vt
+// draws the cluster it holds at the end of each write, so a cut inside one
+// would put a combining mark in a cell of its own. The cut goes after a
+// control character or between two printable ASCII characters in the
+// piece's second half, where no cluster can go on; text with neither there
+// is cut at the last cluster boundary before n, as x/vt segments it.
+func clusterCut(p []byte, n int) int {
+	if len(p) <= n {
+		return len(p)
+	}
+	for i := n - 1; i >= n/2; i-- {
+		if p[i] < 0x20 || printableASCII(p[i]) && printableASCII(p[i+1]) {
+			return i + 1
+		}
+	}
+	// Segmented from a character's first byte halfway: only the first
+	// cluster found can be misjudged, so the cut comes after a second.
+	end, clusters := boundary(p, n/2), 0
+	for {
+		c, _ := ansi.FirstGraphemeCluster(p[end:], ansi.GraphemeWidth)
+		if len(c) == 0 || end+len(c) > n {
+			break
+		}
+		end += len(c)
+		clusters++
+	}
+	if clusters < 2 {
+		return boundary(p, n) // a cluster of n/2 bytes: cut on a character
+	}
+	return end
+}
+
+func printableASCII(b byte) bool { return b >= 0x20 && b < 0x7f }
 
 // nthIndex returns the index of the n-th c in p (n ≥ 1), or -1 if p holds
 // fewer.
