@@ -51,8 +51,12 @@ func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
 }
 
 func (mm *matchMemo) keep(k memoKey, e memoEntry) {
-	if mm.m == nil || len(mm.m) >= memoKept || mm.bytes >= memoBytes {
-		mm.m, mm.bytes = map[memoKey]memoEntry{}, 0
+	switch {
+	case mm.m == nil:
+		mm.m = map[memoKey]memoEntry{}
+	case len(mm.m) >= memoKept || mm.bytes >= memoBytes:
+		clear(mm.m) // keeps the map's room: growing a new one was a tenth of what a replay allocated
+		mm.bytes = 0
 	}
 	mm.m[k] = e
 	mm.bytes += len(k.text)
