@@ -145,6 +145,9 @@ loop:
 	if err := t.Close(); err != nil {
 		return err
 	}
+	if err := t.Fault(); err != nil { // the recording is whole; what the screen showed after it is not
+		fmt.Fprintf(stderr, "\r\nttyrig record: %v\r\n", err)
+	}
 	code, _ := t.ExitCode()
 	if stopped != "" {
 		fmt.Fprintf(stderr, "\r\nttyrig: %s: stopped %s; recorded to %s (%s)\r\n", stopped, argv[0], *out, plural(marks, "marker"))
