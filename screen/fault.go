@@ -20,27 +20,40 @@ const faultContext = 64
 
 // write feeds piece to the emulator, recovering a panic into s.fault.
 func (s *Screen) write(piece []byte) {
-	defer func() {
-		r := recover()
-		if r == nil {
-			return
-		}
-		s.faults++
-		if s.fault == nil {
-			s.fault = fmt.Errorf("screen: the emulator (x/vt) panicked on output %s (%d bytes): %v; "+
-				"the screen was reset and later output drawn on it", clipQuote(piece), len(piece), r)
-		}
-		s.bind.faulted = true // not handed to another screen
-		if s.bind.parser != nil {
-			s.bind.parser.Reset()
-		}
-		func() {
-			defer func() { _ = recover() }() // the reset's own panic leaves the screen as it is
-			_, _ = s.emu.Write([]byte("\x1bc"))
-		}()
-		s.allDirty = true
-	}()
+	defer s.recoverFault("output", piece)
 	_, _ = s.emu.Write(piece)
+}
+
+// resize resizes the emulator, recovering a panic into s.fault.
+func (s *Screen) resize(cols, rows int) {
+	defer s.recoverFault(fmt.Sprintf("a resize to %dx%d", cols, rows), nil)
+	s.emu.Resize(cols, rows)
+}
+
+// recoverFault, deferred, recovers a panic of the emulator's on what (the
+// output p, if any) into s.fault, and resets the emulator.
+func (s *Screen) recoverFault(what string, p []byte) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	s.faults++
+	if s.fault == nil {
+		if p != nil {
+			what = fmt.Sprintf("%s %s (%d bytes)", what, clipQuote(p), len(p))
+		}
+		s.fault = fmt.Errorf("screen: the emulator (x/vt) panicked on %s: %v; "+
+			"the screen was reset and later output drawn on it", what, r)
+	}
+	s.bind.faulted = true // not handed to another screen
+	if s.bind.parser != nil {
+		s.bind.parser.Reset()
+	}
+	func() {
+		defer func() { _ = recover() }() // the reset's own panic leaves the screen as it is
+		_, _ = s.emu.Write([]byte("\x1bc"))
+	}()
+	s.allDirty = true
 }
 
 // clipQuote quotes at most the last faultContext bytes of p: where the

@@ -231,7 +231,7 @@ func (s *Screen) Resize(cols, rows int) {
 	if s.emu == nil {
 		return
 	}
-	s.emu.Resize(cols, rows)
+	s.resize(cols, rows)
 	s.keepScrollback()
 	s.allDirty = true
 	s.now = s.clock.Now()
