@@ -1,13 +1,10 @@
 package screen
 
 import (
-	"io"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
-
-	"github.com/charmbracelet/x/vt"
 )
 
 // A piece of output is cut where no grapheme cluster goes on: x/vt draws
@@ -47,9 +44,7 @@ func TestLongTextDrawsWhole(t *testing.T) {
 		strings.Repeat("🇫🇷", 2000),
 		strings.Repeat("日本語", 2000),
 	} {
-		ref := vt.NewEmulator(cols, rows)
-		read := make(chan struct{})
-		go func() { _, _ = io.Copy(io.Discard, ref); close(read) }()
+		ref := referenceEmulator(t, cols, rows)
 		_, _ = ref.Write([]byte(text))
 		s := New(cols, rows)
 		s.WriteAt(time.Now(), []byte(text))
@@ -65,7 +60,5 @@ func TestLongTextDrawsWhole(t *testing.T) {
 			}
 		}
 		s.Close()
-		_ = ref.InputPipe().(*io.PipeWriter).Close()
-		<-read
 	}
 }

@@ -43,6 +43,16 @@ func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
 	return e, parser
 }
 
+// screens returns e's main and alternate screens, or nils if they cannot
+// be reached.
+func screens(e *vt.Emulator) (main, alt *vt.Screen) {
+	f := reflect.ValueOf(e).Elem().FieldByName("scrs")
+	if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 2 || f.Type().Elem() != reflect.TypeOf(vt.Screen{}) {
+		return nil, nil
+	}
+	return (*vt.Screen)(unsafe.Pointer(f.Index(0).UnsafeAddr())), (*vt.Screen)(unsafe.Pointer(f.Index(1).UnsafeAddr()))
+}
+
 // screenBuffers returns the cell buffers of e's main and alternate
 // screens, or nils if they cannot be reached. Rows are read and compared
 // after every write, and x/vt's CellAt costs four calls a cell; the

@@ -88,15 +88,7 @@ var repeat = regexp.MustCompile(`(\x1b\[|\x9b)[\x20-\x3f]*b`)
 func checkScrollback(t *testing.T, out []byte, piece int) {
 	t.Helper()
 	const cols, rows = 20, 6
-	ref := vt.NewEmulator(cols, rows)
-	read := make(chan struct{})
-	go func() { _, _ = io.Copy(io.Discard, ref); close(read) }() // x/vt blocks on unread replies
-	defer func() {
-		// Closing the reply pipe ends the reader; ref.Close would race
-		// with its Read in x/vt.
-		_ = ref.InputPipe().(*io.PipeWriter).Close()
-		<-read
-	}()
+	ref := referenceEmulator(t, cols, rows)
 	ref.SetScrollbackSize(1 << 20)
 	clampMargins(ref) // else x/vt panics on margins past the edge
 	s := New(cols, rows)
@@ -127,4 +119,21 @@ func checkScrollback(t *testing.T, out []byte, piece int) {
 	from, to := max(at-2, 0), at+3
 	t.Errorf("scrollback of %d lines differs from x/vt's own %d from line %d (-x/vt +screen):\n%s",
 		len(got), len(want), at, cmp.Diff(want[from:min(to, len(want))], got[from:min(to, len(got))]))
+}
+
+// referenceEmulator returns a stock x/vt emulator to compare a screen with,
+// its replies read and discarded (x/vt blocks on unread replies) until the
+// test ends.
+func referenceEmulator(t *testing.T, cols, rows int) *vt.Emulator {
+	t.Helper()
+	ref := vt.NewEmulator(cols, rows)
+	read := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, ref); close(read) }()
+	t.Cleanup(func() {
+		// Closing the reply pipe ends the reader; ref.Close would race
+		// with its Read in x/vt.
+		_ = ref.InputPipe().(*io.PipeWriter).Close()
+		<-read
+	})
+	return ref
 }

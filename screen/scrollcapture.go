@@ -100,13 +100,3 @@ func handlerTable[K comparable, H any](e *vt.Emulator, field string) map[K][]H {
 	}
 	return *(*map[K][]H)(unsafe.Pointer(f.UnsafeAddr()))
 }
-
-// screens returns e's main and alternate screens, or nils if they cannot
-// be reached.
-func screens(e *vt.Emulator) (main, alt *vt.Screen) {
-	f := reflect.ValueOf(e).Elem().FieldByName("scrs")
-	if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 2 || f.Type().Elem() != reflect.TypeOf(vt.Screen{}) {
-		return nil, nil
-	}
-	return (*vt.Screen)(unsafe.Pointer(f.Index(0).UnsafeAddr())), (*vt.Screen)(unsafe.Pointer(f.Index(1).UnsafeAddr()))
-}
