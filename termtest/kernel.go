@@ -61,9 +61,24 @@ func (t *Terminal) inputWritten() {
 	t.mu.Lock()
 	t.kern.written = t.cfg.clock.Now()
 	t.mu.Unlock()
+	t.kern.ask()
+}
+
+// ask has the loop observe the kernel soon (at once, unless it just did).
+func (k *kernelWatch) ask() {
 	select {
-	case t.kern.kick <- struct{}{}:
+	case k.kick <- struct{}{}:
 	default:
+	}
+}
+
+// kernelWanted asks the kernel again when the engine has stopped waiting
+// for the user without a new event (a tick made a vote due): the
+// observations stopped when it last waited, and only a new one can say the
+// program waits again.
+func (t *Terminal) kernelWanted() {
+	if t.kern != nil && !t.sess.Current().State.Waiting() {
+		t.kern.ask()
 	}
 }
 
@@ -105,10 +120,7 @@ func (t *Terminal) kernelHeardLocked() {
 		return
 	}
 	t.kern.heard++
-	select {
-	case t.kern.kick <- struct{}{}:
-	default:
-	}
+	t.kern.ask()
 }
 
 func (t *Terminal) kernelLoop() {
@@ -144,7 +156,8 @@ func (t *Terminal) kernelLoop() {
 
 // observeKernel asks the kernel once and feeds the engine what it says
 // when the engine has not heard it since the last event. It reports
-// whether the engine still wants to hear more (it is not ready).
+// whether the engine still wants to hear more: it is not waiting for the
+// user, or the program was seen working.
 //
 // The observation itself runs alongside the read loop; only its last step
 // (is output pending?) and feeding the engine happen while no batch is
@@ -196,7 +209,12 @@ func (t *Terminal) observeKernel() bool {
 		k.last, k.fed = v, k.heard
 		t.sess.Kernel(t.cfg.clock.Now(), v)
 	}
-	return !t.sess.Current().State.Waiting()
+	// Work seen while the engine waits is a vote held only until it is
+	// confirmed (workConfirm): go on asking, so its end is seen and the
+	// hold it becomes never outlives it. (Claude Code, a question up,
+	// caught in a moment's work: busy for good, with no observation left
+	// to say it waited again.)
+	return !t.sess.Current().State.Waiting() || v.Wait == kernel.Working
 }
 
 // endedLocked reports whether the program has exited (and its exit was
@@ -281,10 +299,7 @@ func (t *Terminal) kernelUnread(written time.Time) (decided, taken bool, unread 
 	}
 	k := t.kern
 	if k.latestAt.Before(written) {
-		select { // ask now
-		case k.kick <- struct{}{}:
-		default:
-		}
+		k.ask()
 		return true, false, 0
 	}
 	return true, k.latest.Unread == 0, k.latest.Unread

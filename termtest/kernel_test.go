@@ -5,6 +5,7 @@ package termtest_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -223,5 +224,66 @@ func TestKernelObservationsReplay(t *testing.T) {
 	}
 	if got, want := summary(replayed), summary(live); got != want {
 		t.Errorf("replay decided\n%s\nlive decided\n%s", got, want)
+	}
+}
+
+// A program caught working for a moment while its question is up is busy
+// only while it works: the kernel is asked until it waits again, though
+// nothing is drawn (Claude Code, caught in a moment's work with its
+// approval question up, stayed busy for good). Here python3 works for a
+// second in a signal handler inside input(); the test has the kernel
+// observed while it does.
+func TestWorkDuringQuestionEnds(t *testing.T) {
+	t.Parallel()
+	need(t, "python3")
+	dir := t.TempDir()
+	began, ended := filepath.Join(dir, "began"), filepath.Join(dir, "ended")
+	const script = `
+import signal, sys, time
+def work(*_):
+    open(sys.argv[1], "w").close()
+    end = time.monotonic() + 1
+    while time.monotonic() < end:
+        pass
+    open(sys.argv[2], "w").close()
+signal.signal(signal.SIGALRM, work)
+signal.setitimer(signal.ITIMER_REAL, 0.3)
+print("said", input("Proceed? [y/N] "))
+`
+	term := termtest.Spawn(t, []string{"python3", "-c", script, began, ended})
+	if tr := term.WaitForReady(); tr.State != ready.Question {
+		t.Fatalf("first state %s (%s), want the question\n%s", tr.State, tr.Reason, term.Describe())
+	}
+	waitFile(t, began)
+	termtest.AskKernel(term.Terminal)
+	waitFile(t, ended)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	tr, err := term.WaitForReadyContext(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.State != ready.Question || tr.Signal != ready.SignalKernel {
+		t.Errorf("after the work %s by %s (%s), want the question again by the kernel", tr.State, tr.Signal, tr.Reason)
+	}
+	busy := false
+	for _, tr := range term.Timeline() {
+		busy = busy || tr.State == ready.Busy && tr.Signal == ready.SignalKernel
+	}
+	if !busy {
+		t.Errorf("the work was never seen: no busy by the kernel in the timeline\n%s", term.Describe())
+	}
+}
+
+// waitFile waits up to 10 s for path to exist.
+func waitFile(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not appear within 10 s", path)
+		}
 	}
 }

@@ -254,6 +254,7 @@ func (t *Terminal) timerLoop() {
 		case <-changed:
 		case <-timer.C:
 			t.sess.Tick(t.cfg.clock.Now())
+			t.kernelWanted()
 		}
 	}
 }
