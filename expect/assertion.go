@@ -40,7 +40,7 @@ func Region(top, left, bottom, right int) Scope {
 // screen.ScrollbackLines, plain text) followed by the screen's lines. It
 // finds output that scrolled away, as pexpect and go-expect match the
 // stream, but on what a terminal would show. Full-screen programs (the
-// alternate screen) scroll nothing off.
+// alternate screen) scroll nothing off, and clear(1) erases what did.
 func History() Scope { return Scope{kind: scopeHistory} }
 
 // Contains expects the screen's text to contain s.

@@ -136,6 +136,7 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 	b.registerHandlers()
 	b.registerMarks()
 	b.boundCounts()
+	b.keepBeforeScrolls()
 	b.captures = b.captureScrolls()
 	b.fresh = *e
 	return b

@@ -14,18 +14,19 @@ import (
 // characters whatever the program prints.
 const ScrollbackLines = 1000
 
+// feedLines is how many lines one piece of output may scroll off by line
+// feeds, and how many by wraps (a screen width of bytes each: a byte prints
+// at most one cell).
+const feedLines = 128
+
 // vtScrollback is how many lines x/vt itself keeps between two moves into
 // Screen's scrollback. x/vt stores them as cells (about 130 bytes each) and
 // drops its oldest with a copy of the whole buffer, so it is kept small and
-// emptied after each piece of output (see feed). Lines a line feed scrolls
-// off skip it (scrollcapture.go); wraps, SU and DL go through it.
-const vtScrollback = 256
-
-// feedLines is how many lines one piece of output may scroll off by line
-// feeds, and how many by wraps (a screen width of bytes each: a byte prints
-// at most one cell), so together they fit in x/vt's scrollback until feed
-// moves them.
-const feedLines = vtScrollback / 2
+// emptied after each piece of output (see feed) and before each sequence
+// that scrolls lines off (scrollcapture.go). Lines a line feed scrolls off
+// skip it; a piece's wraps and one sequence's lines (SU, DL at the top,
+// ED 2: a screen's height at most) go through it.
+const vtScrollback = feedLines + MaxRows
 
 // scrollback keeps the last ScrollbackLines lines. Lines are only ever
 // appended; past twice the bound the newest ScrollbackLines are copied to a
@@ -52,9 +53,7 @@ func (b *scrollback) view() []string {
 
 // feed writes p to the emulator in pieces that scroll at most feedLines
 // lines by line feeds and as many by wraps, moving what each piece scrolled
-// off the main screen into s.back. Output that scrolls more than
-// vtScrollback lines by other means (an SU flood) loses all but the last
-// of them.
+// off the main screen into s.back.
 func (s *Screen) feed(p []byte) {
 	most := feedLines * max(s.emu.Width(), 1)
 	for len(p) > 0 {
@@ -146,7 +145,7 @@ func (s *Screen) lineText(l uv.Line) string {
 // Scrollback returns the lines that scrolled off the top of the main
 // screen, oldest first, as plain text without trailing blanks: at most the
 // last ScrollbackLines. The alternate screen (full-screen programs) keeps
-// none, as in most terminals.
+// none, as in most terminals, and ED 3 (which clear(1) sends) erases them.
 func (s *Screen) Scrollback() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()

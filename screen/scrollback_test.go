@@ -55,6 +55,8 @@ var scrollbackCases = map[string]string{
 	"styled and wide":    "\x1b[41mred line\x1b[K\x1b[0m\r\n世界 wide\r\n" + strings.Repeat("\x1b[1mb\x1b[0m\r\n", 8),
 	"cursor parked past": "\x1b[6;30Hx\n\x1b[6;200Hy\ny\ny\n",
 	"many":               strings.Repeat("0123456789\r\n", 3*vtScrollback) + strings.Repeat("z", 40*vtScrollback),
+	"erase display":      "a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\x1b[2Jh\r\n\x1b[3Ji\r\nj\r\nk\r\nl\r\nm\r\nn\r\no\r\n",
+	"scroll up flood":    "a\r\nb" + strings.Repeat("\x1b[6S", 2*vtScrollback) + "\x1b[Hc\r\nd\r\n" + strings.Repeat("\x1b[M", vtScrollback) + "e\r\n",
 }
 
 // The screen keeps the lines that scroll off as x/vt itself would keep them

@@ -17,7 +17,8 @@ import (
 // to scroll the main screen's lines into the scrollback, the line's text
 // is kept first and x/vt's handler runs with its scrollback switched off.
 // A line scrolled off any other way (a wrap at the bottom, SU, DL at the
-// top) still goes through x/vt's scrollback, moved after each piece.
+// top, ED 2) still goes through x/vt's scrollback, moved after each piece
+// and before each of those sequences (keepBeforeScrolls).
 //
 // x/vt offers no way to wrap a control character's handler, so this
 // reaches its handler tables; if a later x/vt renames them, nothing is
@@ -99,4 +100,22 @@ func handlerTable[K comparable, H any](e *vt.Emulator, field string) map[K][]H {
 		return nil
 	}
 	return *(*map[K][]H)(unsafe.Pointer(f.UnsafeAddr()))
+}
+
+// keepBeforeScrolls registers handlers that move the lines x/vt holds into
+// Screen's scrollback before each sequence that scrolls lines into it (SU,
+// DL, ED 2; a screen's height at most, boundCounts), so a piece of output
+// full of them loses none (vtScrollback). ED 3 then erases the scrollback,
+// Screen's as x/vt's, where x/vt erases it: on the main screen.
+func (b *binding) keepBeforeScrolls() {
+	for _, final := range []byte{'S', 'M', 'J'} {
+		b.e.RegisterCsiHandler(int(final), func(params ansi.Params) bool {
+			s := b.s
+			s.keepScrollback()
+			if n, _, _ := params.Param(0, 0); final == 'J' && n == 3 && !b.e.IsAltScreen() {
+				s.back = scrollback{}
+			}
+			return false // x/vt's own handler does the rest
+		})
+	}
 }
