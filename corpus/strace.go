@@ -35,6 +35,9 @@ import (
 //     say nothing.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
+//   - no ready at all for waits followed by a read of typed input that
+//     failed with EIO: the program was not in the terminal's foreground
+//     process group, so no input could reach it.
 //   - one exception to the first rule: input that arrived after the
 //     program's last write (or ioctl) and at most headingToRead before its
 //     terminal wait found the prompt drawn and the program on its way to
@@ -256,6 +259,20 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 				lastAct.line, c.entry.Sub(lastAct.end()), c.name)
 			marks = append(marks, Mark{At: lastAct.end(), Ready: true, Why: why})
 			ready = true
+		}
+		if c.name == "read" && strings.HasPrefix(c.result, "-1 EIO") {
+			// The terminal refused the read of what was typed: the
+			// program is not in its foreground group, and nothing typed
+			// could reach it. The wait before was no readiness (bash after
+			// a ^C that landed between fork and exec: its child took the
+			// terminal back, bash drew its prompt and exited at the next
+			// key). A read that fails with no input, at the hangup that
+			// ends the session, says nothing.
+			if ready && marks[len(marks)-1].Ready && inputDuring(inputs, marks[len(marks)-1].At, c.end().Add(clockSlack)) {
+				marks, ready = marks[:len(marks)-1], false
+			}
+			firstWait, lastAct = nil, nil
+			continue
 		}
 		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
 			// The input that came after the last write is taken: it

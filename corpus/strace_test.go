@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -218,5 +219,64 @@ func TestStraceMarksEscapeKeyAndTypeaheadPolls(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}
+
+// Trimmed from a real trace (corpus/live, bash-ctrl-c, one run in six):
+// ^C lands while bash (100) forks "sleep 7"; bash takes the terminal back,
+// then its child (101) takes it again and waits on bash's sync pipe. bash
+// draws its prompt and waits on the terminal, and the next key gets it
+// EIO: it is in the background, and it exits. That wait was no ready.
+const bashBackgroundTrace = `100 1000.000000 write(2, "$ ", 2) = 2 <0.000012>
+100 1000.000100 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <0.099900>
+100 1000.100100 read(0, "\r", 1) = 1 <0.000010>
+100 1000.100200 write(2, "\n", 1) = 1 <0.000010>
+100 1000.110000 ioctl(255, TIOCSPGRP, [100]) = 0 <0.000009>
+101 1000.110100 ioctl(255, TIOCSPGRP, [101]) = 0 <0.000032>
+101 1000.110200 read(3,  <unfinished ...>
+100 1000.110300 write(2, "$ ", 2) = 2 <0.000056>
+100 1000.110400 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <5.997666>
+100 1006.108100 read(0, 0x7ffc5c984aff, 1) = -1 EIO (Input/output error) <0.000011>
+100 1006.108200 write(2, "exit\n", 5) = 5 <0.000029>
+100 1006.108300 +++ exited with 130 +++
+101 1006.108400 <... read resumed>"", 1) = 0 <5.998200>
+`
+
+func TestStraceMarksBackgroundReadIsNoReady(t *testing.T) {
+	calls, err := parseStrace(strings.NewReader(bashBackgroundTrace), "bash.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Inputs: Enter at 1000.1, "echo after" at 1006.108.
+	marks := straceMarks(calls, []time.Time{at(1000.1), at(1006.108)})
+	var got []string
+	for _, k := range marks {
+		got = append(got, fmt.Sprintf("%v %v", k.At.Sub(at(1000)).Round(time.Microsecond), k.Ready))
+	}
+	want := []string{
+		"100µs true",     // the first prompt
+		"100.11ms false", // took Enter
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}
+
+// The hangup that ends a session fails a read with EIO too, with nothing
+// typed: a program idle at its refresh interval (top) was ready until then.
+func TestStraceMarksHangupKeepsReady(t *testing.T) {
+	const trace = `200 2000.000000 write(1, "top", 3) = 3 <0.000050>
+200 2000.000100 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 0 (Timeout) <1.000000>
+200 2001.000200 write(1, "top", 3) = 3 <0.000050>
+200 2001.000300 pselect6(1, [0], NULL, NULL, {tv_sec=1, tv_nsec=0}, NULL) = 1 (in [0], left {tv_sec=0, tv_nsec=500000000}) <0.500000>
+200 2001.500400 read(0, 0x7ffc5c984aff, 1) = -1 EIO (Input/output error) <0.000011>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "top.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := straceMarks(calls, nil)
+	if len(marks) != 1 || !marks[0].Ready {
+		t.Errorf("marks %+v, want ready until the end", marks)
 	}
 }
