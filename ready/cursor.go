@@ -55,8 +55,10 @@ func baseStillness(f *facts, now time.Time) stillness {
 			s.need, s.why = p.Quiet.D(), fmt.Sprintf("after prompt %q", clip(before, 20))
 		}
 	}
-	if s.idle = f.idleWhy(); s.idle != "" {
+	idle, since := f.idleSince()
+	if s.idle = idle; s.idle != "" {
 		s.need, s.why = p.Quiet.D(), s.idle
+		s.quiet = min(s.quiet, now.Sub(since)) // still since it was said
 	}
 	return s
 }

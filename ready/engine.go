@@ -98,7 +98,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 		return e.emit(out, Transition{Time: f.now, State: Exited, Signal: SignalExit,
 			Reason: fmt.Sprintf("the process exited with status %d", ev.Code), Cursor: ev.Screen.Cursor(), Code: ev.Code})
 	case Output:
-		f.proto.output(ev.Changes)
+		f.proto.output(ev.Time, ev.Changes)
 		e.see(ev.Screen)
 	case Input:
 		e.see(ev.Screen) // what changed before the input is no reaction to it

@@ -443,6 +443,36 @@ func TestOSC7501AndProgress(t *testing.T) {
 	s.wantState(ready.Ready)
 }
 
+// Codex says it is done and draws its answer in the next write, a moment
+// later, after a screen that was still but for its "Working" shimmer: the
+// screen must be still since it said so, or ready comes before the answer
+// (TestToolApproval/codex, recordings/agents/codex-notify.cast at 13.424 s).
+func TestOSC7501DoneBeforeItsDraw(t *testing.T) {
+	s := newSim(t, ready.Codex())
+	s.out("\x1b[?1049h\x1b]0;work\x07\x1b]7501;state=idle:app=codex\x1b\\\x1b[27;1H› ")
+	s.advance(time.Second)
+	s.wantState(ready.Ready)
+	s.in("run the proof command\r")
+	s.out("\x1b]7501;state=working:app=codex\x1b\\\x1b[11;1H• Ran touch proof.txt\x1b[27;3H")
+	for i := range 16 { // the shimmer: "Working" repainted in turning shades
+		s.advance(33 * ms)
+		s.out(fmt.Sprintf("\x1b[24;3H\x1b[38;2;%[1]d;%[1]d;%[1]dmWorking\x1b[0m\x1b[27;3H", 127+8*(i%16)))
+	}
+	s.advance(12 * ms)
+	s.out("\x1b[24;1H\x1b[K\x1b[27;3H") // the shimmer erased
+	s.advance(9 * ms)
+	s.out("\x1b]9;The command printed tool-ran-ok.\x07\x1b]7501;state=done:app=codex\x1b\\")
+	done := s.at()
+	s.advance(100 * time.Microsecond)
+	s.neverWaiting(done)
+	s.out("\x1b[14;1H• The command printed tool-ran-ok.\x1b[27;3H")
+	drawn := s.at()
+	s.advance(time.Second)
+	if at := s.readyAt(drawn); at < 0 {
+		t.Errorf("never ready after the answer\n%s", s.timeline())
+	}
+}
+
 func TestExit(t *testing.T) {
 	s := newSim(t, ready.Generic())
 	s.out("bye\r\n")

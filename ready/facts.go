@@ -215,13 +215,20 @@ func (f *facts) drawnAt(h hit) time.Time {
 // idleWhy says what vouches for the program being idle, if anything: an idle
 // marker of the profile or a protocol's "done".
 func (f *facts) idleWhy() string {
+	why, _ := f.idleSince()
+	return why
+}
+
+// idleSince is idleWhy with the time an explicit signal was given (zero
+// for an idle marker, which is on the screen: drawing it was a change).
+func (f *facts) idleSince() (string, time.Time) {
 	if len(f.view.idle) > 0 {
-		return fmt.Sprintf("idle marker %q", f.view.idle[0].marker.Name)
+		return fmt.Sprintf("idle marker %q", f.view.idle[0].marker.Name), time.Time{}
 	}
-	if why, ok := f.proto.idle(); ok {
-		return why
+	if why, at, ok := f.proto.idle(); ok {
+		return why, at
 	}
-	return ""
+	return "", time.Time{}
 }
 
 // lowestChanged returns the lowest row changed within burst before the last

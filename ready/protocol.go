@@ -2,6 +2,7 @@ package ready
 
 import (
 	"strings"
+	"time"
 
 	"github.com/ttyrig/ttyrig/screen"
 )
@@ -45,14 +46,15 @@ type protocols struct {
 	progWhy   string
 	agent     string // OSC 7501 state: "", "working", "done", "idle"
 	agentWhy  string
-	notified  string // the text of the last notification (OSC 9, 777, 99)
-	bells     int    // BELs so far
-	lastQuery string // a terminal query with nothing printed after it; "" if none
-	changed   bool   // a message arrived in the last chunk
+	agentAt   time.Time // when the agent last said its state
+	notified  string    // the text of the last notification (OSC 9, 777, 99)
+	bells     int       // BELs so far
+	lastQuery string    // a terminal query with nothing printed after it; "" if none
+	changed   bool      // a message arrived in the last chunk
 }
 
-// output takes the marks of one write, in order.
-func (p *protocols) output(ch screen.Changes) {
+// output takes the marks of one write at t, in order.
+func (p *protocols) output(t time.Time, ch screen.Changes) {
 	p.changed = len(ch.Marks) > 0
 	p.lastQuery = ch.QueryPending
 	for _, m := range ch.Marks {
@@ -72,7 +74,7 @@ func (p *protocols) output(ch screen.Changes) {
 		case screen.MarkProgress:
 			p.progress, p.progWhy = m.Code, m.Raw
 		case screen.MarkAgent:
-			p.agent, p.agentWhy = m.Value, m.Raw
+			p.agent, p.agentWhy, p.agentAt = m.Value, m.Raw, t
 		case screen.MarkNotify:
 			p.notified = m.Value
 		case screen.MarkBell:
@@ -107,13 +109,15 @@ func (p *protocols) busy() (string, bool) {
 }
 
 // idle reports an explicit "finished" signal that is not yet proof of a
-// drawn prompt: the engine still waits for a stable screen, but no longer
-// for animation to prove itself over.
-func (p *protocols) idle() (string, bool) {
+// drawn prompt, and when it was given: the engine still waits for a screen
+// stable since then, but no longer for animation to prove itself over.
+// Since then: Codex says done and draws its answer a moment later, after
+// a screen that had been still but for its shimmer.
+func (p *protocols) idle() (string, time.Time, bool) {
 	if p.agent == "done" || p.agent == "idle" {
-		return p.agentWhy + ": the agent says it is " + p.agent, true
+		return p.agentWhy + ": the agent says it is " + p.agent, p.agentAt, true
 	}
-	return "", false
+	return "", time.Time{}, false
 }
 
 // ready reports an explicit "reading input" signal.

@@ -11,7 +11,7 @@ import (
 // produce, and hands each write's marks to p.
 func feed(p *protocols, scr *screen.Screen, s string) {
 	for i := 0; i < len(s); i++ {
-		p.output(scr.WriteAt(time.Time{}, []byte{s[i]}))
+		p.output(time.Time{}, scr.WriteAt(time.Time{}, []byte{s[i]}))
 	}
 }
 
@@ -53,7 +53,7 @@ func TestProtocolsSplitAnywhere(t *testing.T) {
 		t.Errorf("7501: %q %q", p.agent, why)
 	}
 	feed(&p, scr, "\x1b]7501;state=idle:app=codex\x07")
-	if _, idle := p.idle(); !idle {
+	if _, _, idle := p.idle(); !idle {
 		t.Errorf("7501 idle not seen: %q", p.agent)
 	}
 	feed(&p, scr, "\x07")

@@ -47,7 +47,7 @@ func (s *startupSignal) seen(f *facts) {
 }
 
 func (s *startupSignal) vote(f *facts, _ time.Time) vote {
-	if _, ok := f.proto.idle(); ok {
+	if _, _, ok := f.proto.idle(); ok {
 		s.done = true // the program said so itself
 	}
 	if s.done {
