@@ -36,7 +36,8 @@
 //  16. animation: an unclassified repainting region: outwait its cadence
 //  17. clear: a screen cleared and redrawn in stages: not ready
 //  18. cursor: the cursor at an input position on a screen still long enough
-//     (a question, if a full-screen frame so found shows one)
+//     (a question, if a full-screen frame so found shows one); after OSC 7501
+//     done or idle, the quiet window counted from when it was said
 //  19. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
