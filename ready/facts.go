@@ -212,15 +212,10 @@ func (f *facts) drawnAt(h hit) time.Time {
 	return f.titleTime
 }
 
-// idleWhy says what vouches for the program being idle, if anything: an idle
-// marker of the profile or a protocol's "done".
-func (f *facts) idleWhy() string {
-	why, _ := f.idleSince()
-	return why
-}
-
-// idleSince is idleWhy with the time an explicit signal was given (zero
-// for an idle marker, which is on the screen: drawing it was a change).
+// idleSince says what vouches for the program being idle, if anything (an
+// idle marker of the profile or a protocol's "done"), and since when: the
+// time a protocol said so, zero for an idle marker (it is on the screen, and
+// drawing it was a change).
 func (f *facts) idleSince() (string, time.Time) {
 	if len(f.view.idle) > 0 {
 		return fmt.Sprintf("idle marker %q", f.view.idle[0].marker.Name), time.Time{}
