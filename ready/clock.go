@@ -175,7 +175,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 	if f.timers == nil {
 		f.timers = map[int]*timerRow{}
 	}
-	rs := durations(text, t)
+	rs := f.memo.durations(text)
 	if len(rs) == 0 {
 		delete(f.timers, r)
 		return false
@@ -188,6 +188,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 	}
 	ok := true
 	for i, rd := range rs {
+		rd.at = t
 		kept := tr.readings[i][:0]
 		for _, old := range tr.readings[i] {
 			if t.Sub(old.at) <= timerMemory {

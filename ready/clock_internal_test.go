@@ -11,6 +11,7 @@ import (
 // timers.
 func TestDurations(t *testing.T) {
 	at := time.Unix(0, 0)
+	mm := &matchMemo{}
 	type got struct{ Value, Unit time.Duration }
 	for text, want := range map[string][]got{
 		"─ ready · 12s elapsed":             {{12 * time.Second, time.Second}},
@@ -27,6 +28,15 @@ func TestDurations(t *testing.T) {
 		}
 		if d := cmp.Diff(want, gs); d != "" {
 			t.Errorf("durations(%q) (-want +got):\n%s", text, d)
+		}
+		for i := range 2 { // read, then remembered
+			var ms []got
+			for _, r := range mm.durations(text) {
+				ms = append(ms, got{r.value, r.unit})
+			}
+			if d := cmp.Diff(want, ms); d != "" {
+				t.Errorf("memo's durations(%q), call %d (-want +got):\n%s", text, i+1, d)
+			}
 		}
 	}
 }

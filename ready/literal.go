@@ -30,10 +30,22 @@ func (l literal) in(s string) bool {
 	case !l.fold:
 		return strings.Contains(s, l.text)
 	}
+	// The first byte is found by IndexByte, in each case: a row is
+	// scanned by the processor's vector instructions, not byte by byte.
 	first := l.text[0]
-	for i := 0; i+len(l.text) <= len(s); i++ {
-		if lower(s[i]) == first && foldedPrefix(s[i:], l.text) {
-			return true
+	for _, c := range [...]byte{first, upper(first)} {
+		for i := 0; ; {
+			j := strings.IndexByte(s[i:], c)
+			if j < 0 || i+j+len(l.text) > len(s) {
+				break
+			}
+			if foldedPrefix(s[i+j:], l.text) {
+				return true
+			}
+			i += j + 1
+		}
+		if upper(first) == first {
+			break
 		}
 	}
 	return false
@@ -48,6 +60,13 @@ func foldedPrefix(s, lit string) bool {
 		}
 	}
 	return true
+}
+
+func upper(b byte) byte {
+	if 'a' <= b && b <= 'z' {
+		return b - ('a' - 'A')
+	}
+	return b
 }
 
 func lower(b byte) byte {

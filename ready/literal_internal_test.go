@@ -48,6 +48,10 @@ func TestLiteralIn(t *testing.T) {
 		{literal{text: "é", fold: true}, "caf\u00e9", true},
 		{literal{text: "ab", fold: true}, "xAB", true},
 		{literal{text: "ab", fold: true}, "a", false},
+		{literal{text: "ab", fold: true}, "aXAb", true}, // the first lower-case start fails
+		{literal{text: "ab", fold: true}, "Ax aB", true},
+		{literal{text: "ab", fold: true}, "aAaA", false},
+		{literal{text: "1b", fold: true}, "11B", true}, // no case to the first byte
 	} {
 		if got := c.lit.in(c.s); got != c.want {
 			t.Errorf("%+v.in(%q) = %v, want %v", c.lit, c.s, got, c.want)

@@ -1,6 +1,9 @@
 package ready
 
-import "regexp"
+import (
+	"regexp"
+	"time"
+)
 
 // matchMemo remembers what each pattern found in each row text: most rows
 // are the same from one view to the next (or the same text scrolled), and
@@ -31,13 +34,15 @@ const (
 	opProgressShape               // progressShape (busyanim.go)
 	opFindAll                     // re.FindAllStringSubmatch(text, -1)
 	opRemove                      // re.ReplaceAllString(text, "")
+	opDurations                   // durations (clock.go)
 )
 
 type memoEntry struct {
-	ok  bool
-	sub []string
-	all [][]string
-	s   string
+	ok       bool
+	sub      []string
+	all      [][]string
+	s        string
+	readings []reading
 }
 
 const (
@@ -114,6 +119,26 @@ func (mm *matchMemo) shape(op memoOp, text string, fn func(string) string) strin
 		mm.keep(k, e)
 	}
 	return e.s
+}
+
+// durations returns the readings of text's duration tokens, as durations
+// does, at the zero time, reading text only if not seen before: a timer's
+// row is drawn again each time it ticks, and most rows are drawn often.
+// The slice is shared: callers set the time on copies of its readings.
+func (mm *matchMemo) durations(text string) []reading {
+	if !mayHoldDuration(text) {
+		return nil
+	}
+	if mm == nil {
+		return durations(text, time.Time{})
+	}
+	k := memoKey{text: text, op: opDurations}
+	e, seen := mm.look(k)
+	if !seen {
+		e.readings = durations(text, time.Time{})
+		mm.keep(k, e)
+	}
+	return e.readings
 }
 
 // findAll returns re.FindAllStringSubmatch(text, -1), asking re only for a

@@ -36,6 +36,13 @@ func TestSnapshotMatchesEmulator(t *testing.T) {
 		func() { b.WriteString("\x1b[?1049h\x1b[Halt") },
 		func() { b.WriteString("\x1b[?1049l") },
 		func() { fmt.Fprintf(&b, "\x1b[38;2;%d;0;0mrgb\x1b[39m", rng.IntN(256)) },
+		// Index on the last line scrolls, then the rows it moved are
+		// written to or not (scrolled.go): LF, VT, FF, IND.
+		func() { b.WriteString([]string{"\n", "\v", "\f", "\x1bD"}[rng.IntN(4)]) },
+		func() { fmt.Fprintf(&b, "\x1b[%dH\n\n%d\x1b[A\x1b[2K", rows, rng.IntN(10)) },
+		// Left and right margins: a scroll moves part of each row.
+		func() { fmt.Fprintf(&b, "\x1b[?69h\x1b[%d;%ds", 1+rng.IntN(5), cols-rng.IntN(5)) },
+		func() { b.WriteString("\x1b[?69l") },
 	}
 	for range 3000 {
 		ops[rng.IntN(len(ops))]()
@@ -53,23 +60,30 @@ func TestSnapshotMatchesEmulator(t *testing.T) {
 		s.WriteAt(time.Now(), stream[:n])
 		_, _ = emu.Write(stream[:n])
 		stream = stream[n:]
-		snap := s.Snapshot()
-		for y := range rows {
-			for x := range cols {
-				got, want := snap.Cell(y+1, x+1), emu.CellAt(x, y)
-				wantContent := " "
-				if want != nil && (want.Content != "" || want.Width == 0) {
-					wantContent = want.Content
-				}
-				if got.Content != wantContent || (want != nil && (got.Width != want.Width ||
-					got.Bold != (want.Style.Attrs&1 != 0) || (got.Fg == nil) != (want.Style.Fg == nil))) {
-					t.Fatalf("cell %d,%d = %+v, emulator has %+v\nscreen:\n%s\nemulator:\n%s", y+1, x+1, got, want, snap, emu.String())
-				}
+		matchesEmulator(t, s.Snapshot(), emu)
+	}
+}
+
+// matchesEmulator fails t unless snap shows what emu holds: every cell's
+// content, width, boldness and whether it has a colour, and the cursor.
+func matchesEmulator(t *testing.T, snap screen.Snapshot, emu *vt.Emulator) {
+	t.Helper()
+	cols, rows := snap.Size()
+	for y := range rows {
+		for x := range cols {
+			got, want := snap.Cell(y+1, x+1), emu.CellAt(x, y)
+			wantContent := " "
+			if want != nil && (want.Content != "" || want.Width == 0) {
+				wantContent = want.Content
+			}
+			if got.Content != wantContent || (want != nil && (got.Width != want.Width ||
+				got.Bold != (want.Style.Attrs&1 != 0) || (got.Fg == nil) != (want.Style.Fg == nil))) {
+				t.Fatalf("cell %d,%d = %+v, emulator has %+v\nscreen:\n%s\nemulator:\n%s", y+1, x+1, got, want, snap, emu.String())
 			}
 		}
-		pos := emu.CursorPosition()
-		if c := snap.Cursor(); c.Row != pos.Y+1 || c.Col != pos.X+1 {
-			t.Fatalf("cursor %v, emulator %v", c, pos)
-		}
+	}
+	pos := emu.CursorPosition()
+	if c := snap.Cursor(); c.Row != pos.Y+1 || c.Col != pos.X+1 {
+		t.Fatalf("cursor %v, emulator %v", c, pos)
 	}
 }
