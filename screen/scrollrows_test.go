@@ -1,6 +1,7 @@
 package screen_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,9 +18,8 @@ func TestScrolledRowsMatchEmulator(t *testing.T) {
 	const cols, rows = 40, 8
 	fill := func() string {
 		var b strings.Builder
-		b.WriteString("\x1b[H")
 		for y := range rows {
-			b.WriteString("\x1b[" + string(rune('1'+y)) + ";1H" + strings.Repeat(string(rune('a'+y)), cols))
+			fmt.Fprintf(&b, "\x1b[%d;1H%s", y+1, strings.Repeat(string(rune('a'+y)), cols))
 		}
 		return b.String()
 	}()
