@@ -229,7 +229,11 @@ func parseHeader(line []byte) (Header, error) {
 	switch ts := raw.Timestamp; {
 	case ts < 0 || ts > maxUnix:
 		return Header{}, fmt.Errorf(`"timestamp" %v is not a Unix time in seconds`, ts)
-	case ts > 0: // 0 is what a writer with no clock leaves; treat it as absent
+	case ts >= 1:
+		// To the second, as written. 0 is what a writer with no clock
+		// leaves, and so is absent; a fraction of a second after the
+		// epoch is too, or it would read as the epoch and be written back
+		// as no timestamp at all.
 		h.Timestamp = time.Unix(int64(ts), 0).UTC()
 	}
 	var err error
