@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -100,7 +101,7 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	}
 	v, err := time.ParseDuration(s)
 	if err != nil {
-		return fmt.Errorf("duration must be a string like \"150ms\", got %q", s)
+		return durationError(s)
 	}
 	*d = Duration(v)
 	return nil
@@ -345,10 +346,13 @@ func ParseProfile(data []byte) (Profile, error) {
 	dec.DisallowUnknownFields()
 	p := base
 	if err := dec.Decode(&p); err != nil {
+		if f := locateFault(data, reflect.TypeFor[Profile]()); f != nil {
+			return Profile{}, f // profileerr.go: line and field
+		}
 		return Profile{}, jsonError(data, err)
 	}
 	if err := p.Validate(); err != nil {
-		return Profile{}, err
+		return Profile{}, withLines(data, err)
 	}
 	return p, nil
 }
@@ -363,7 +367,8 @@ func jsonError(data []byte, err error) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Errorf("field %s: expected %s, got JSON %s: %w", te.Field, te.Type, te.Value, err)
+		line := 1 + bytes.Count(data[:min(int(te.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("line %d: field %s: expected %s, got JSON %s: %w", line, te.Field, te.Type, te.Value, err)
 	}
 	return err
 }

@@ -44,6 +44,15 @@ func TestLoadProfileErrorsNameFileAndField(t *testing.T) {
 		{`{"signals": [{"name": "teleport"}]}`, `signals[0] ("teleport"): name: unknown signal "teleport" (want one of answer-ticked, notify, restart, startup)`},
 		{`{"signals": [{"name": "startup"}]}`, `signals[0] ("startup"): markers: expected at least one`},
 		{`{"signals": [{"name": "restart", "markers": [{"pattern": "("}]}]}`, `signals[0] ("restart"): markers[0]: pattern: error parsing regexp`},
+		// Every fault names its line and field (issue 24: an unknown field or
+		// a bad region had no line; an overlong duration was "not a string").
+		{"{\n  \"quiet\": \"1s\",\n  \"bogus\": 1\n}", `line 3: field bogus: unknown field "bogus"`},
+		{"{\"idle\": [\n  {\"pattern\": \"x\",\n   \"region\": \"nowhere:3\"}]}", `line 3: field idle[0].region: unknown region "nowhere:3"`},
+		{"{\"signals\": [\n  {\"name\": \"startup\",\n   \"markerz\": []}]}", `line 3: field signals[0].markerz: unknown field "markerz"`},
+		{"{\n\"quiet\": \"9999999h\"}", `line 2: field quiet: duration "9999999h" is out of range`},
+		{"{\n\"quiet\": \"1.5.5s\"}", `line 2: field quiet: duration must be a string like "150ms", got "1.5.5s"`},
+		{"{\n\"cursor\": {\n\"min_col\": \"3\"}}", `line 3: field cursor.min_col: expected int`},
+		{"{\n\"quiet\": \"1s\",\n\"settle\": \"50ms\"}", `line 3: settle: expected at least quiet (1s), got 50ms`},
 	} {
 		path := filepath.Join(dir, "p.json")
 		if err := os.WriteFile(path, []byte(tc.json), 0o644); err != nil {
