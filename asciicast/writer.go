@@ -98,13 +98,20 @@ func Create(path string, h Header, opts ...WriterOption) (*Writer, error) {
 		return nil, fmt.Errorf("asciicast: %w", err)
 	}
 	// A recording holds what was typed: 0600 also over an older file of
-	// another mode, before anything is written.
-	_ = f.Chmod(0o600)
+	// another mode, before anything is written. Only a regular file: a
+	// path may name a device (/dev/null) that is not ours to change.
+	fi, err := f.Stat()
+	regular := err == nil && fi.Mode().IsRegular()
+	if regular {
+		_ = f.Chmod(0o600)
+	}
 	w, err := NewWriter(f, h, opts...)
 	if err != nil {
 		_ = f.Close()
-		_ = os.Remove(path)
-		return nil, err
+		if regular {
+			_ = os.Remove(path)
+		}
+		return nil, fmt.Errorf("asciicast: %s: %w", path, err)
 	}
 	w.closer = f
 	return w, nil

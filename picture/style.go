@@ -6,7 +6,7 @@
 // truecolor), bold, faint, italic, underline, strikethrough, reverse video
 // and the cursor are drawn as the terminal would.
 //
-//	os.WriteFile("screen.svg", picture.SVG(term.Snapshot()), 0o644)
+//	os.WriteFile("screen.svg", picture.SVG(term.Snapshot()), 0o600) // a screen may show secrets
 //
 // The trace viewer (package trace) draws its screens with RowHTML, so a
 // screen looks the same in a report and in the viewer.

@@ -89,6 +89,16 @@ func Golden(tb testing.TB, name string, opts ...GoldenOption) expect.Condition {
 	for _, o := range opts {
 		o(g)
 	}
+	// A side-by-side picture an earlier failing run left goes once the
+	// test passes (resolved now: the test may change directory).
+	if pic, err := filepath.Abs(goldenPicturePath(tb)); err == nil {
+		tb.Cleanup(func() {
+			if !tb.Failed() && !panicking() {
+				removeStale(pic)
+				removeEmptyDirs(filepath.Dir(pic))
+			}
+		})
+	}
 	return g
 }
 
@@ -138,7 +148,7 @@ func (g *golden) CheckAt(snap screen.Snapshot, now time.Time) (time.Time, error)
 			if err := os.MkdirAll(filepath.Dir(g.path), 0o755); err != nil {
 				return time.Time{}, expect.Settled(fmt.Errorf("writing golden file: %w", err))
 			}
-			if err := os.WriteFile(g.path, []byte(got), 0o644); err != nil {
+			if err := writePrivate(g.path, []byte(got)); err != nil { // files.go: 0600, the path in the error
 				return time.Time{}, expect.Settled(fmt.Errorf("writing golden file: %w", err))
 			}
 			g.written = true
@@ -161,6 +171,8 @@ func (g *golden) CheckAt(snap screen.Snapshot, now time.Time) (time.Time, error)
 			g.path, cmp.Diff(strings.Split(g.want, "\n"), strings.Split(got, "\n")))
 		if pic, perr := keepGoldenPicture(g.tb, g.path, g.want, snap); perr == nil {
 			err = fmt.Errorf("%w\nwant and got side by side: %s", err, pic)
+		} else {
+			err = fmt.Errorf("%w\n(no side-by-side picture: %v)", err, perr)
 		}
 		return time.Time{}, expect.Settled(err)
 	}

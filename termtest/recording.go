@@ -111,21 +111,13 @@ func failureRecording(tb testing.TB) string {
 		})
 	}
 
-	dir := os.Getenv(FailureDirEnv)
-	if dir == "" {
-		dir = filepath.Join("testdata", "failures")
-	}
-	return failureBase(dir, tb.Name(), n) + ".cast"
+	return failureBase(failureDir(), tb.Name(), n) + ".cast"
 }
 
 // failureName is where tb's failure files go, without an extension:
 // testdata/failures/<TestName>, or the same name in $TTYRIG_FAILURE_DIR.
 func failureName(tb testing.TB) string {
-	dir := os.Getenv(FailureDirEnv)
-	if dir == "" {
-		dir = filepath.Join("testdata", "failures")
-	}
-	return failureBase(dir, tb.Name(), 1)
+	return failureBase(failureDir(), tb.Name(), 1)
 }
 
 // failureBase names a test's failure files without their extension: each
@@ -184,10 +176,11 @@ func keepRecording(tb testing.TB, tmp, keep string) {
 		err = moveFile(tmp, keep)
 	}
 	if err != nil {
+		// moveFile left nothing at keep: the log names the only copy.
 		tb.Logf("termtest: could not keep the recording at %s (%v); it stays at %s", keep, err, tmp)
 		return
 	}
-	tb.Logf("termtest: recording of the failed session kept at %s", keep)
+	tb.Logf("termtest: recording of the failed session kept at %s%s", keep, gitHint())
 	keepPictures(tb, keep)
 }
 
@@ -202,13 +195,15 @@ func keepPictures(tb testing.TB, cast string) {
 		if rep, err = recordings.Replay(c); err == nil {
 			snap := rep.At(c.Duration())
 			_ = rep.Close()
-			err = os.WriteFile(svg, picture.SVG(snap, picture.WithCaption(tb.Name()+": the last screen")), 0o644)
+			err = writePrivate(svg, picture.SVG(snap, picture.WithCaption(tb.Name()+": the last screen")))
 		}
 	}
 	if err == nil {
 		err = trace.WriteFile(page, c, trace.WithTitle(tb.Name()))
 	}
 	if err != nil {
+		// writePrivate and trace.WriteFile leave no partial file; the
+		// error names the path.
 		tb.Logf("termtest: could not draw the failed session: %v", err)
 		return
 	}
@@ -234,24 +229,15 @@ func moveFile(from, to string) error {
 	return os.Remove(from)
 }
 
-// copyFile copies from to to, which is left with mode 0600.
+// copyFile copies from to to, which is left with mode 0600 (a recording
+// holds what was typed), or not at all: a copy cut short by a full disk is
+// removed, so no truncated recording sits where a log says one is kept.
 func copyFile(from, to string) error {
 	b, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
-	// Written as 0600 (a recording holds what was typed), also over an
-	// older file of another mode.
-	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	_ = f.Chmod(0o600)
-	if _, err := f.Write(b); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
+	return writePrivate(to, b)
 }
 
 // envMap turns NAME=value entries into a map; later entries win.

@@ -76,21 +76,34 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 		if failed {
 			_ = term.Marker(time.Time{}, "test failed")
 		}
-		_ = term.Close()
+		closeErr := term.Close()
 		if err := term.Fault(); fault == nil && err != nil { // in the output parsed at Close
 			tb.Errorf("termtest: %v", err)
+		}
+		// A recording that could not be written whole (a full disk) is
+		// never passed over: the test's own (WithRecording) fails the
+		// test; the temporary one is said in the log (it matters only if
+		// kept).
+		switch {
+		case closeErr == nil:
+		case tmp == "":
+			tb.Errorf("termtest: the recording %s is incomplete: %v", term.RecordingPath(), closeErr)
+		default:
+			tb.Logf("termtest: the recording %s is incomplete: %v", tmp, closeErr)
 		}
 		switch {
 		case tmp == "":
 		case moved && failed: // the timeout watch put it there
-			tb.Logf("termtest: recording of the failed session kept at %s", keepAbs)
+			tb.Logf("termtest: recording of the failed session kept at %s%s", keepAbs, gitHint())
 			keepPictures(tb, keepAbs)
-		case moved:
+		case moved: // this run's, of a test that passed after all
 			_ = os.Remove(keepAbs)
+			removeFailureFiles(keepAbs)
 		case failed:
 			keepRecording(tb, tmp, keepAbs)
 		default:
 			_ = os.Remove(tmp)
+			removeFailureFiles(keepAbs) // an earlier failing run's
 		}
 	})
 	return &Term{tb: tb, Terminal: term}

@@ -19,6 +19,7 @@
 package trace
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -291,11 +292,43 @@ func quote(s string, limit int) string {
 
 func micros(d time.Duration) int64 { return d.Microseconds() }
 
-// WriteFile writes the trace page of cast to path.
+// WriteFile writes the trace page of cast to path, readable by its owner
+// only (the page shows every screen and lists what was typed), also over
+// an older file of another mode. A write that fails (a full disk) leaves
+// no file behind, and its error names the path.
 func WriteFile(path string, cast *asciicast.Cast, opts ...Option) error {
 	page, err := Page(cast, opts...)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, page, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	// Only a regular file is made private or removed: the path may name
+	// a device (/dev/stdout) that is not ours to change.
+	fi, err := f.Stat()
+	regular := err == nil && fi.Mode().IsRegular()
+	if regular {
+		err = f.Chmod(0o600)
+	}
+	if err == nil {
+		_, err = f.Write(page)
+	}
+	if err == nil && regular {
+		err = f.Sync() // where the file system reports a full disk only now
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		if regular {
+			_ = os.Remove(path)
+		}
+		var pe *os.PathError
+		if !errors.As(err, &pe) {
+			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	return err
 }
