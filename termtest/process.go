@@ -41,7 +41,8 @@ func buildEnv(extra []string) []string {
 
 // sessionEnv names the variable that tags every process of a terminal with
 // the terminal's cookie, so Close can find descendants that left the
-// process group (see killTagged).
+// process group (see endDescendants; the tag is the last resort, as a
+// process can clear or overwrite its environment).
 const sessionEnv = "TTYRIG_SESSION"
 
 // newCookie returns a tag no other terminal has.
@@ -59,13 +60,33 @@ func newCookie() string {
 // leader is reaped: bash 5.2 misses a lone SIGHUP that lands just as a
 // command ends (about one close in five), and without a second one Close
 // waited out the whole grace period.
+//
+// A leader that ignores SIGHUP (started under nohup, which a program
+// inherits and most never reset) gets SIGTERM at once, and one that ignores
+// that too SIGKILL: read from the process (hupIgnored), each time SIGHUP is
+// sent, instead of waiting out the grace (ten bubbletea tests under nohup
+// took 5.4 s, not 0.41 s).
 func stopGroup(pgid int, grace time.Duration, reaped <-chan struct{}) {
 	hangUp := func() {
 		_ = syscall.Kill(-pgid, syscall.SIGHUP)
 		_ = syscall.Kill(-pgid, syscall.SIGCONT) // a stopped group cannot act on SIGHUP
 	}
+	termed := false
+	// escalate sends what ends a leader that ignores SIGHUP, and says
+	// whether only SIGKILL is left.
+	escalate := func() (kill bool) {
+		hup, term := hupIgnored(pgid)
+		switch {
+		case hup && term:
+			return true
+		case hup && !termed:
+			_ = syscall.Kill(-pgid, syscall.SIGTERM)
+			termed = true
+		}
+		return false
+	}
 	hangUp()
-	if reaped != nil {
+	if reaped != nil && !escalate() {
 		deadline := time.NewTimer(grace)
 		defer deadline.Stop()
 		again := time.Millisecond
@@ -81,6 +102,9 @@ func stopGroup(pgid int, grace time.Duration, reaped <-chan struct{}) {
 				break wait
 			case <-resend.C:
 				hangUp()
+				if escalate() {
+					break wait
+				}
 				again = min(2*again, 64*time.Millisecond)
 			}
 		}

@@ -56,6 +56,7 @@ type Terminal struct {
 	closeErr  error
 
 	kern *kernelWatch // the kernel's view (kernel.go); nil where unavailable
+	span *termSpan    // the terminal's lifetime, to find its orphans (descendants_linux.go)
 }
 
 // Start runs argv in a new PTY and returns once the program has started.
@@ -168,6 +169,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		return nil, fmt.Errorf("termtest: %w", b.err)
 	}
 	t.sess = b.sess
+	t.span = trackTerminal(cmd.Process.Pid)
 
 	t.watchKernel()
 	go t.reap()
@@ -328,21 +330,25 @@ func (t *Terminal) Resize(cols, rows int) error {
 	return nil
 }
 
-// Close ends the program's whole process group (SIGHUP, then SIGKILL after
-// a grace period), and on Linux every other process that carries the
-// terminal's tag in its environment (descendants that called setsid), reaps
-// the program, closes the PTY and ends every goroutine the terminal
-// started. It is safe to call more than once.
+// Close ends the program's whole process group (SIGHUP; SIGTERM at once if
+// the program ignores SIGHUP; SIGKILL after a grace period, or at once if
+// it ignores both), and on Linux every other process the program started
+// (descendants that called setsid, double-forked, or cleared or overwrote
+// their environment: see endDescendants), reaps the program, closes the
+// PTY and ends every goroutine the terminal started. It is safe to call
+// more than once.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
 		t.mu.Lock()
 		t.closed = true
 		t.mu.Unlock()
 		t.closing.Store(time.Now().UnixNano())
+		before := treeOf(t.cmd.Process.Pid) // parent links, while the parents live
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
-		killTagged(t.cookie, t.cmd.Process.Pid) // descendants that left the group
-		_ = t.pty.SetReadDeadline(time.Now())   // a grandchild may still hold the PTY
+		endDescendants(t.span, t.cookie, before) // descendants that left the group
+		closeSpan(t.span)
+		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
 		<-t.readDone
 		<-t.done
 		t.stopKernel()

@@ -1,0 +1,127 @@
+package termtest_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// Close ends every process the program started, whichever way it took
+// out (issue 24: a setsid perl that wrote over its environment with $0,
+// and one started with env -i, survived Close). Each escaper prints its
+// pid; after Close it must be gone, not even a zombie left to the test
+// process (which, as a subreaper, inherits orphans and must reap them).
+func TestCloseEndsEscapedDescendants(t *testing.T) {
+	perl := `$0 = "x" x 5000; print "escaper $$\n"; sleep 300`
+	for _, tc := range []struct {
+		name, script string
+		erased       bool // the escaper's environment no longer holds the terminal's tag
+	}{
+		{"cleared env", `env -i sh -c 'echo "escaper $$"; exec sleep 300' & sleep 300`, true},
+		{"rewritten env", `perl -e '` + perl + `' & sleep 300`, true},
+		{"setsid", `setsid sh -c 'echo "escaper $$"; exec sleep 300' & sleep 300`, false},
+		{"setsid, rewritten env", `setsid perl -e '` + perl + `' & sleep 300`, true},
+		{"double fork", `(sh -c 'echo "escaper $$"; exec sleep 300' &); sleep 300`, false},
+		{"double fork, setsid, cleared env", `(setsid env -i sh -c 'echo "escaper $$"; exec sleep 300' &); sleep 300`, true},
+		{"double fork, setsid, rewritten env", `(setsid perl -e '` + perl + `' &); sleep 300`, true},
+		// The issue's own: a job-control shell, where setsid(1) forks
+		// because the job leads its process group.
+		{"interactive bash", `bash --norc --noprofile -i -c 'set -m; setsid perl -e '\''` + perl + `'\'' & sleep 300'`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			term := termtest.Spawn(t, []string{"sh", "-c", tc.script})
+			re := regexp.MustCompile(`escaper (\d+)`)
+			term.Expect(expect.Matches(re))
+			pid := re.FindStringSubmatch(term.Snapshot().Text())[1]
+			// The fixture must escape as it says, or the test proves nothing.
+			env, err := os.ReadFile("/proc/" + pid + "/environ")
+			if err != nil {
+				t.Fatalf("the escaper %s: %v", pid, err)
+			}
+			if tagged := strings.Contains(string(env), "TTYRIG_SESSION="); tagged == tc.erased {
+				t.Fatalf("the escaper %s has the terminal's tag: %v, want %v (environ %.80q)", pid, tagged, !tc.erased, env)
+			}
+			term.Close()
+			for end := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				state, ppid := procField(t, pid, 3), procField(t, pid, 4)
+				if state == "" || state == "Z" && ppid != strconv.Itoa(os.Getpid()) {
+					break // gone, or dead and another's to reap
+				}
+				if time.Now().After(end) {
+					t.Fatalf("the escaper %s survived Close (state %s, parent %s)", pid, state, ppid)
+				}
+			}
+		})
+	}
+}
+
+// The test process is a subreaper, but it never takes an exit status
+// os/exec waits for: a process the test starts itself, in a session of its
+// own, while a terminal is open, is neither killed nor reaped by Close.
+func TestCloseLeavesTheTestsOwnProcesses(t *testing.T) {
+	term := termtest.Spawn(t, []string{"sh", "-c", "echo up; sleep 300"})
+	term.Expect(expect.Contains("up"))
+	cmd := exec.Command("sh", "-c", "sleep 0.5; exit 3")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	term.Close()
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Fatalf("the test's own process ended with %v, want exit status 3", err)
+	}
+}
+
+// A program that ignores SIGHUP (as under nohup) is ended by SIGTERM, or
+// SIGKILL if it ignores that too, as soon as Close sees it ignores them,
+// not after the grace period (20 s here). An upper bound, not a timing:
+// the bound is 5 s.
+func TestCloseOfProgramIgnoringHangup(t *testing.T) {
+	for _, trap := range []string{"HUP", "HUP TERM"} {
+		t.Run(trap, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			term, err := termtest.Start(ctx, []string{"sh", "-c", "trap '' " + trap + "; echo up; exec sleep 300"}, termtest.WithCloseGrace(20*time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := expect.Wait(ctx, term, expect.Contains("up")); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			_ = term.Close()
+			if took := time.Since(start); took > 5*time.Second {
+				t.Fatalf("Close took %v: it waited out the grace period", took)
+			}
+		})
+	}
+}
+
+// BenchmarkCloseIgnoringHangup measures Close of a program that ignores
+// SIGHUP as a program under nohup does (issue 22: 500 ms each; target
+// 50 ms). Only Close is timed.
+func BenchmarkCloseIgnoringHangup(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		b.StopTimer()
+		term, err := termtest.Start(ctx, []string{"sh", "-c", "trap '' HUP; echo up; exec sleep 300"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := expect.Wait(ctx, term, expect.Contains("up")); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		_ = term.Close()
+	}
+}

@@ -1,0 +1,339 @@
+package termtest
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// Close ends the program's process group (stopGroup), then every other
+// process the program started: descendants that left the group and its
+// session (setsid), cleared their environment (env -i), wrote over it
+// (setproctitle: perl's $0), or double-forked so their parent is gone. They
+// are found by what they cannot erase:
+//
+//   - the process tree, seen before the group is ended (parent links);
+//   - the session: every process still in the program's session;
+//   - the test process as their parent: it is a child subreaper
+//     (PR_SET_CHILD_SUBREAPER), so an orphan comes to it instead of init,
+//     and is this terminal's if it was born while this terminal was open
+//     and no other terminal still open was (process start times, in clock
+//     ticks since boot);
+//   - and, for what the above misses (the subreaper refused), the
+//     terminal's tag in the environment (sessionEnv).
+//
+// The subreaper must reap what it inherits and must not take an exit
+// status os/exec waits for: it reaps only processes it found to be this
+// terminal's and that os (os/exec) holds no pidfd for. Go starts every
+// process with a pidfd (Go 1.23+, Linux 5.4+); where the first terminal's
+// program has none, the subreaper is turned off again, since a child of the
+// test's own could then not be told from an orphan.
+
+// termSpan is one terminal's lifetime, in clock ticks since boot (the unit
+// of a process's start time in /proc/<pid>/stat).
+type termSpan struct {
+	leader     int
+	start, end uint64 // end 0: still open
+}
+
+var spans = struct {
+	sync.Mutex
+	open  int
+	list  []*termSpan
+	once  sync.Once
+	adopt bool // the subreaper is on and pidfds tell os/exec's children apart
+}{}
+
+// trackTerminal registers a started program, and makes the test process a
+// child subreaper the first time.
+func trackTerminal(leader int) *termSpan {
+	spans.once.Do(func() {
+		if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+			return
+		}
+		if pidfdOf()[leader] {
+			spans.Lock()
+			spans.adopt = true
+			spans.Unlock()
+			return
+		}
+		_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 0, 0)
+	})
+	s := &termSpan{leader: leader}
+	if p, ok := readProc(leader); ok {
+		s.start = p.start
+	} else {
+		s.start = ticksNow()
+	}
+	spans.Lock()
+	spans.list = append(spans.list, s)
+	spans.open++
+	spans.Unlock()
+	return s
+}
+
+const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER, prctl(2)
+
+// closeSpan marks s closed; the list is emptied once no terminal is open,
+// since an orphan born after that is no terminal's.
+func closeSpan(s *termSpan) {
+	spans.Lock()
+	defer spans.Unlock()
+	if s.end != 0 {
+		return
+	}
+	s.end = max(ticksNow(), s.start+1)
+	spans.open--
+	if spans.open == 0 {
+		spans.list = nil
+	}
+}
+
+// owns reports whether an orphan born at tick born is s's: s was open then
+// and every other terminal open then has closed. Ticks are 10 ms, so both
+// ends have a tick of slack.
+func (s *termSpan) owns(born uint64) bool {
+	spans.Lock()
+	defer spans.Unlock()
+	overlaps := func(o *termSpan) bool {
+		open := o.end == 0 || o == s // open, or closing now
+		return o.start <= born+1 && (open || born <= o.end+1)
+	}
+	if !overlaps(s) {
+		return false
+	}
+	for _, o := range spans.list {
+		if o != s && o.end == 0 && overlaps(o) {
+			return false // still open: the orphan may be its
+		}
+	}
+	return true
+}
+
+// procInfo is what /proc/<pid>/stat says of a process.
+type procInfo struct {
+	pid, ppid, sid int
+	state          byte
+	start          uint64 // clock ticks since boot
+}
+
+func readProc(pid int) (procInfo, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procInfo{}, false
+	}
+	i := bytes.LastIndexByte(b, ')') // the name may hold spaces and parentheses
+	if i < 0 {
+		return procInfo{}, false
+	}
+	f := strings.Fields(string(b[i+1:])) // f[0] is field 3 (state)
+	if len(f) < 20 {
+		return procInfo{}, false
+	}
+	p := procInfo{pid: pid, state: f[0][0]}
+	p.ppid, _ = strconv.Atoi(f[1])
+	p.sid, _ = strconv.Atoi(f[3])
+	p.start, _ = strconv.ParseUint(f[19], 10, 64)
+	return p, true
+}
+
+// treeOf returns the live descendants of root by parent links, among the
+// processes started since root: read before the group is ended, while the
+// parents that link them are alive.
+func treeOf(root int) map[int]bool {
+	parent := map[int]int{}
+	for _, pid := range pidsSince(root) {
+		if p, ok := readProc(pid); ok {
+			parent[pid] = p.ppid
+		}
+	}
+	return closeUnder(map[int]bool{root: true}, parent)
+}
+
+// closeUnder adds to set every process whose parent is in it.
+func closeUnder(set map[int]bool, parent map[int]int) map[int]bool {
+	for grew := true; grew; {
+		grew = false
+		for pid, pp := range parent {
+			if set[pp] && !set[pid] {
+				set[pid], grew = true, true
+			}
+		}
+	}
+	return set
+}
+
+// endDescendants ends every process of the terminal that outlived its
+// process group (see the comment at the top), and reaps those the test
+// process inherited. before is treeOf(leader) from before the group was
+// ended. It scans again until a scan finds nothing alive, for at most a
+// second: a process may fork while it is being killed.
+func endDescendants(s *termSpan, tag string, before map[int]bool) {
+	needle := []byte(sessionEnv + "=" + tag + "\x00")
+	self, selfSid := os.Getpid(), 0
+	if p, ok := readProc(self); ok {
+		selfSid = p.sid
+	}
+	spans.Lock()
+	adopt := spans.adopt
+	spans.Unlock()
+	var execs map[int]bool // pids os/exec holds a pidfd for: never ours to reap
+	for end := time.Now().Add(time.Second); ; {
+		procs := map[int]procInfo{}
+		parent := map[int]int{}
+		for _, pid := range pidsSince(s.leader) {
+			if p, ok := readProc(pid); ok && pid != self && p.start+1 >= s.start {
+				procs[pid], parent[pid] = p, p.ppid
+			}
+		}
+		mine := map[int]bool{}
+		for pid, p := range procs {
+			if before[pid] || p.sid == s.leader {
+				mine[pid] = true
+				continue
+			}
+			if adopt && p.ppid == self && p.sid != selfSid {
+				if execs == nil {
+					execs = pidfdOf()
+				}
+				if !execs[pid] && s.owns(p.start) {
+					mine[pid] = true
+					continue
+				}
+			}
+			if p.state != 'Z' {
+				env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+				if err == nil && (bytes.HasPrefix(env, needle) || bytes.Contains(env, append([]byte{0}, needle...))) {
+					mine[pid] = true
+				}
+			}
+		}
+		mine = closeUnder(mine, parent)
+		alive := 0
+		for pid := range mine {
+			p, ok := procs[pid]
+			switch {
+			case !ok:
+			case p.state != 'Z':
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				alive++
+			case p.ppid == self && adopt:
+				if execs == nil {
+					execs = pidfdOf()
+				}
+				if !execs[pid] {
+					var ws syscall.WaitStatus
+					_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+				}
+			}
+		}
+		if alive == 0 || time.Now().After(end) {
+			return
+		}
+		time.Sleep(time.Millisecond) // killed processes become zombies, reaped on the next scan
+	}
+}
+
+// pidfdOf returns the pids this process holds a pidfd for: the processes
+// os.StartProcess started and os/exec has not yet waited for.
+func pidfdOf() map[int]bool {
+	out := map[int]bool{}
+	d, err := os.Open("/proc/self/fd")
+	if err != nil {
+		return out
+	}
+	names, _ := d.Readdirnames(-1)
+	_ = d.Close()
+	for _, n := range names {
+		if link, err := os.Readlink("/proc/self/fd/" + n); err != nil || link != "anon_inode:[pidfd]" {
+			continue
+		}
+		info, err := os.ReadFile("/proc/self/fdinfo/" + n)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(info), "\n") {
+			if v, ok := strings.CutPrefix(line, "Pid:"); ok {
+				if pid, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && pid > 0 {
+					out[pid] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ticksNow is the time since boot in clock ticks (USER_HZ, 100 a second
+// on every Linux), the clock of process start times.
+func ticksNow() uint64 {
+	var ts syscall.Timespec
+	const clockBoottime = 7
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockBoottime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0
+	}
+	return uint64(ts.Sec)*100 + uint64(ts.Nsec)/10_000_000
+}
+
+// pidsSince returns the pids that may have been handed out after pid
+// after: the range up to the last pid handed out when it is short (most
+// closes: listing /proc costs more than trying a few pids), else every
+// process in /proc above after, or all of them if pids wrapped around.
+func pidsSince(after int) []int {
+	last := lastPid()
+	if last >= after && last-after <= 256 {
+		pids := make([]int, 0, last-after)
+		for pid := after + 1; pid <= last; pid++ {
+			pids = append(pids, pid)
+		}
+		return pids
+	}
+	wrapped := last < after
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	_ = d.Close()
+	var pids []int
+	for _, name := range names {
+		if pid, err := strconv.Atoi(name); err == nil && (pid > after || wrapped) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// lastPid returns the pid the kernel handed out last, or 0 if unknown.
+func lastPid() int {
+	b, err := os.ReadFile("/proc/sys/kernel/ns_last_pid")
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return n
+}
+
+// hupIgnored reports whether pid ignores SIGHUP, and SIGTERM: a program
+// started under nohup inherits an ignored SIGHUP, and one that does not
+// reset it outlives the hangup Close sends.
+func hupIgnored(pid int) (hup, term bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return false, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "SigIgn:"); ok {
+			mask, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+			if err != nil {
+				return false, false
+			}
+			return mask&(1<<(syscall.SIGHUP-1)) != 0, mask&(1<<(syscall.SIGTERM-1)) != 0
+		}
+	}
+	return false, false
+}
