@@ -75,8 +75,8 @@ func removeStale(path string) {
 }
 
 // removeEmptyDirs removes dir and its parents while they are empty, up to
-// and including the failures folder (testdata/failures, or
-// $TTYRIG_FAILURE_DIR), never above it.
+// and including testdata/failures; a folder named by $TTYRIG_FAILURE_DIR
+// is the user's, and stays.
 func removeEmptyDirs(dir string) {
 	root, err := filepath.Abs(failureDir())
 	if err != nil {
@@ -84,10 +84,10 @@ func removeEmptyDirs(dir string) {
 	}
 	for {
 		abs, err := filepath.Abs(dir)
-		if err != nil || !strings.HasPrefix(abs, root) || os.Remove(dir) != nil { // fails unless empty
+		if err != nil || !strings.HasPrefix(abs, root) || abs == root && os.Getenv(FailureDirEnv) != "" {
 			return
 		}
-		if abs == root {
+		if os.Remove(dir) != nil || abs == root { // Remove fails unless the folder is empty
 			return
 		}
 		dir = filepath.Dir(dir)
