@@ -3,6 +3,8 @@ package termtest
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ttyrig/ttyrig/screen"
 )
 
 // Describe explains the terminal's state for a failure message: the
@@ -39,8 +41,52 @@ func (t *Terminal) describeState() string {
 	}
 	b.WriteString("\n")
 	b.WriteString(t.sess.Describe())
+	b.WriteString(describeStyles(t.sess.Snapshot()))
 	if k := t.kernelNote(); k != "" {
 		fmt.Fprintf(&b, "kernel: %s\n", k) // kernel.go
 	}
 	return b.String()
+}
+
+// maxStyledRows bounds the styles a report lists: a screen of many
+// coloured rows would bury the rest.
+const maxStyledRows = 30
+
+// describeStyles lists the styled text of each row of snap, as a golden
+// file writes it, for a failure report: the screen's text shows no styles,
+// so a failure of Highlighted or HasStyle would show nothing amiss.
+func describeStyles(snap screen.Snapshot) string {
+	cols, rows := snap.Size()
+	var b strings.Builder
+	listed := 0
+	for r := 1; r <= rows; r++ {
+		runs := styledRuns(snap, r, cols)
+		if len(runs) == 0 {
+			continue
+		}
+		if listed++; listed > maxStyledRows {
+			b.WriteString("  … (more rows with styles)\n")
+			break
+		}
+		fmt.Fprintf(&b, "  %3d:", r)
+		for i, run := range runs {
+			if i > 0 {
+				b.WriteString(";")
+			}
+			text := strings.TrimRight(run.text, " ")
+			if blanks := len(run.text) - len(text); text == "" {
+				fmt.Fprintf(&b, " %d blank", blanks)
+			} else if blanks > 0 {
+				fmt.Fprintf(&b, " %q +%d blank", text, blanks)
+			} else {
+				fmt.Fprintf(&b, " %q", text)
+			}
+			fmt.Fprintf(&b, ": %s", run.style)
+		}
+		b.WriteString("\n")
+	}
+	if listed == 0 {
+		return ""
+	}
+	return "styles (row: text: style):\n" + b.String()
 }
