@@ -7,7 +7,7 @@
 //	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
 //	term.WaitForReady()
 //	term.Submit("echo hi")
-//	term.Expect(expect.Contains("hi"))
+//	term.ExpectScreen(expect.Contains("hi"))
 //
 // Conditions (package expect) are values; Expect is the one adapter that
 // waits for one and fails the test with the full report. Golden compares

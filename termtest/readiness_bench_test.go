@@ -116,14 +116,14 @@ func submitStep(text string) func(*Terminal) (time.Time, error) {
 			return time.Time{}, err
 		}
 		at := time.Now()
-		return at, t.Press(KeyEnter)
+		return at, t.NoWait().PressContext(context.Background(), KeyEnter) // at is when it is sent
 	}
 }
 
 func keyStep(k Key) func(*Terminal) (time.Time, error) {
 	return func(t *Terminal) (time.Time, error) {
 		at := time.Now()
-		return at, t.Press(k)
+		return at, t.NoWait().PressContext(context.Background(), k)
 	}
 }
 
