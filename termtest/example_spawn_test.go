@@ -8,15 +8,16 @@ import (
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
-// In a test, Spawn ties the program to the test: ExpectScreen waits for a
-// condition and fails the test with the screen, the last bytes, the
-// readiness timeline and the kept recording; Close runs at cleanup.
+// In a test, Spawn ties the program to the test: every verb fails the test
+// with the screen, the last bytes, the readiness timeline and the kept
+// recording; Close runs at cleanup. Actions (Submit, Type, Press, ...)
+// wait until the program is ready for input; ExpectScreen waits for a
+// condition.
 // (Examples that need a *testing.T are compiled, not run; the tests run
 // the same code.)
 func ExampleSpawn() {
 	var t *testing.T // the test's
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
-	term.WaitForReady()
 	term.Submit("echo hi")
 	term.ExpectScreen(expect.Contains("\nhi\n"))
 	term.ExpectScreen(expect.Line(-1).Equals("$ "))
@@ -42,6 +43,16 @@ func ExampleTerm_Press() {
 	term.ExpectScreen(expect.Text("banana").Highlighted())
 	term.ClickOn(expect.Text("cherry").First())
 	term.ExpectScreen(expect.Text("cherry").HasStyle("reverse"))
+}
+
+// NoWait sends at once, without waiting for the program to be ready: an
+// interrupt for a program at work.
+func ExampleTerm_NoWait() {
+	var t *testing.T // the test's
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
+	term.Submit("sleep 60")
+	term.NoWait().Press(termtest.Ctrl('c'))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 }
 
 // Defaults are options a package's tests share, as tui-test's test.use.
