@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ttyrig/ttyrig/kernel"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -27,7 +28,8 @@ func (t *Terminal) NoWait() *Terminal { return &Terminal{terminal: t.terminal, n
 // the first key of vim's "dd", cat before its first line): when it drew
 // nothing since the last input (since it started, before any) for the
 // profile's silence window, the action sends anyway, as the engine's own
-// silence rule judges a quiet screen. A NoWait terminal does not wait.
+// silence rule judges a quiet screen, unless the kernel sees the program
+// working meanwhile. A NoWait terminal does not wait.
 func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transition, error) {
 	if t.noWait {
 		return t.sess.Current(), nil
@@ -77,9 +79,16 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 
 // drewNothing reports whether the program has drawn nothing since the last
 // input, at after (the engine still waits for its reaction), or, before
-// any input, since it started; and since when.
+// any input, since it started; and since when. A program the kernel sees
+// working (a computation, a sleep) is not waiting silently: no.
 func (t *Terminal) drewNothing(after time.Time) (time.Time, bool) {
-	if after.IsZero() {
+	t.mu.Lock()
+	working := t.kern != nil && t.kern.latest.Wait == kernel.Working
+	t.mu.Unlock()
+	switch {
+	case working:
+		return time.Time{}, false
+	case after.IsZero():
 		return t.start, !t.sess.Snapshot().Changed().After(t.start)
 	}
 	return after, t.sess.Status().Signal == ready.SignalInput

@@ -3,6 +3,7 @@ package termtest_test
 import (
 	"context"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -144,4 +145,23 @@ func TestActionAfterSilentKey(t *testing.T) {
 	if d, silence := time.Since(start), time.Duration(term.Profile().Silence); d > silence+5*time.Second {
 		t.Errorf("the second key waited %v, want about the silence window (%v)", d, silence)
 	}
+}
+
+// A program that draws nothing and works past the silence window before it
+// reads (throwing away what was typed ahead) is not taken for one waiting
+// silently: where the kernel is asked (Linux), it is seen working, and the
+// action waits until it reads.
+func TestActionWaitsForSilentWork(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the kernel's view of the program is Linux's")
+	}
+	t.Parallel()
+	script := `import termios, time
+time.sleep(2.5)
+termios.tcflush(0, termios.TCIFLUSH)
+print("got", input())
+`
+	term := termtest.Spawn(t, []string{"python3", "-c", script})
+	term.Type("x\n")
+	term.ExpectScreen(expect.Contains("got x"))
 }
