@@ -11,12 +11,14 @@ import (
 	"github.com/ttyrig/ttyrig/ready"
 )
 
-// Term is a Terminal tied to a test: its actions and waits fail the test
-// with a full report instead of returning errors, and the program is closed
-// when the test ends. It embeds the Terminal, so what only reads (Snapshot,
-// State, Timeline, Describe, ...) is the Terminal's own, and a Term is an
-// expect.Source: expect.Wait(ctx, term, c) and gotools.Check(term, c) work
-// on it as on a Terminal.
+// Term is a Terminal tied to a test: its verbs (Type, Press, Paste, Submit,
+// Click, ClickOn, Wheel, Resize, WaitForReady, ExpectScreen, WaitExit,
+// Close) fail the test with a full report instead of returning errors, and
+// the program is closed when the test ends. It embeds the Terminal, so
+// each verb's error form is there too, named with Context (TypeContext,
+// ExpectScreenContext, ...), as are the reads (Snapshot, State, Timeline,
+// Describe, ...); and a Term is an expect.Source: expect.Wait(ctx, term, c)
+// and gotools.Check(term, c) work on it as on a Terminal.
 type Term struct {
 	tb testing.TB
 	*Terminal
