@@ -109,7 +109,7 @@ type benchScenario struct {
 
 func submitStep(text string) func(*Terminal) (time.Time, error) {
 	return func(t *Terminal) (time.Time, error) {
-		if err := t.Type(text); err != nil {
+		if err := t.TypeContext(context.Background(), text); err != nil {
 			return time.Time{}, err
 		}
 		if _, err := t.WaitForReadyContext(context.Background()); err != nil {

@@ -308,8 +308,12 @@ func (t *Terminal) ExitCode() (int, bool) {
 func (t *Terminal) WaitExit(ctx context.Context) (int, error) { return t.WaitExitContext(ctx) }
 
 // WaitExitContext waits for the program to exit and returns its exit
-// status. (ExpectScreenContext is the wait for what the screen shows.)
+// status, bounded by ctx and, when ctx has no deadline, by the terminal's
+// timeout, as every wait is. (ExpectScreenContext is the wait for what the
+// screen shows.)
 func (t *Terminal) WaitExitContext(ctx context.Context) (int, error) {
+	ctx, cancel := t.bound(ctx)
+	defer cancel()
 	select {
 	case <-t.done:
 		code, _ := t.ExitCode()
