@@ -32,7 +32,7 @@ func TestBadOptions(t *testing.T) {
 		{termtest.WithSize(10000, 10000), "WithSize(10000, 10000): screen: 10000 columns is out of range (1 to 500)"},
 		{termtest.WithSize(100, 65536), "65536 rows is out of range (1 to 300)"},
 		{termtest.WithSize(-1, -1), "-1 columns is out of range"},
-		{termtest.WithClock(nil), "WithClock(nil): a clock is required"},
+		{termtest.WithClock(nil), "withClock(nil): a clock is required"},
 		{termtest.WithTimeout(0), "WithTimeout(0s): the timeout must be positive"},
 	} {
 		term, err := termtest.Start(ctx, []string{"true"}, c.opt)
