@@ -165,3 +165,30 @@ print("got", input())
 	term.Type("x\n")
 	term.ExpectScreen(expect.Contains("got x"))
 }
+
+// Input after the program's exit reaches nobody: it is refused, and the
+// recording, which ends at the exit, does not get it.
+func TestNoInputAfterExit(t *testing.T) {
+	t.Parallel()
+	rec := filepath.Join(t.TempDir(), "exit.cast")
+	term := termtest.Spawn(t, []string{"sh", "-c", "echo bye"}, termtest.WithRecording(rec))
+	if code := term.WaitExit(); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if _, err := term.Write([]byte("late\r")); err == nil || !strings.Contains(err.Error(), "exited with status 0") {
+		t.Errorf("Write after the exit: %v, want an error saying it exited", err)
+	}
+	if err := term.NoWait().TypeContext(context.Background(), "late"); err == nil {
+		t.Errorf("NoWait().TypeContext after the exit succeeded")
+	}
+	term.Close()
+	cast, err := asciicast.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range cast.Events {
+		if e.Kind == asciicast.Input {
+			t.Errorf("input %q recorded after the exit", e.Data)
+		}
+	}
+}

@@ -177,6 +177,11 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("termtest: sending %d bytes of input: %w", len(p), err)
 	}
+	if code, exited := t.ExitCode(); exited {
+		// Nobody reads it, and a recording ends at the exit: input after
+		// it (a key typed as the program ended) is neither sent nor kept.
+		return fmt.Errorf("termtest: sending %d bytes of input: %w with status %d", len(p), errExited, code)
+	}
 	now := t.cfg.clock.Now()
 	bound := t.cfg.timeout
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
