@@ -108,11 +108,14 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		if st.Asks != "" {
 			asked = append(asked, askedAt{kind: st.Asks, at: time.Now()})
 		}
+		// The harness waits itself (above); its keys go at once, as a
+		// NoWait step's must (Ctrl-C right after a Submit).
+		now := term.NoWait()
 		switch {
 		case len(st.Keys) > 0:
-			err = term.Press(st.Keys...)
+			err = now.PressContext(ctx, st.Keys...)
 		case st.Type != "":
-			err = term.Type(st.Type)
+			err = now.TypeContext(ctx, st.Type)
 		case engineReady:
 			began := time.Now()
 			sctx, cancel := context.WithTimeout(ctx, WaitBound)
@@ -127,9 +130,9 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		default:
 			// The engine never said ready: type the line the way Submit
 			// would, without its readiness checks.
-			if err = term.Type(st.Submit); err == nil {
+			if err = now.TypeContext(ctx, st.Submit); err == nil {
 				time.Sleep(50 * time.Millisecond)
-				err = term.Press(enter)
+				err = now.PressContext(ctx, enter)
 			}
 		}
 		if err != nil && !errors.Is(err, termtest.ErrClosed) {

@@ -17,19 +17,22 @@ var shell = termtest.Defaults{
 	termtest.WithEnv("PS1=$ ", "HISTFILE=", "INPUTRC=/dev/null"),
 }
 
-// menuBin is the bubbletea example program, built once for the package.
-var menuBin string
+// menuBin and signupBin are the bubbletea and huh example programs, built
+// once for the package.
+var menuBin, signupBin string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "ttyrig-examples-")
 	if err != nil {
 		panic(err)
 	}
-	menuBin = filepath.Join(dir, "menu")
-	if out, err := exec.Command("go", "build", "-o", menuBin, "./cmd/menu").CombinedOutput(); err != nil {
-		os.Stderr.Write(out)
-		os.RemoveAll(dir)
-		os.Exit(2)
+	menuBin, signupBin = filepath.Join(dir, "menu"), filepath.Join(dir, "signup")
+	for bin, pkg := range map[string]string{menuBin: "./cmd/menu", signupBin: "./cmd/signup"} {
+		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+			os.Stderr.Write(out)
+			os.RemoveAll(dir)
+			os.Exit(2)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)

@@ -19,9 +19,9 @@ func TestBash(t *testing.T) {
 	term := shell.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithDir(dir.Path()))
 	term.WaitForReady()
 	term.Submit("cat greeting.txt")
-	term.Expect(expect.Contains("hello from a file\n$ "))
-	term.Expect(expect.Line(-1).Equals("$ "))
-	term.Expect(termtest.Golden(t, ""))
+	term.ExpectScreen(expect.Contains("hello from a file\n$ "))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
+	term.ExpectScreen(termtest.Golden(t, ""))
 }
 
 // The same checks written with gotest.tools: poll.WaitOn for what takes
@@ -39,9 +39,9 @@ func TestBashWithGotestTools(t *testing.T) {
 func TestPython(t *testing.T) {
 	need(t, "python3")
 	term := termtest.Spawn(t, []string{"python3", "-q"}, termtest.WithEnv("PYTHONSTARTUP="), termtest.WithSize(60, 8))
-	term.Expect(expect.Line(-1).Equals(">>> "))
+	term.ExpectScreen(expect.Line(-1).Equals(">>> "))
 	term.Submit("sum(range(10))")
-	term.Expect(expect.Contains("\n45\n>>> "))
+	term.ExpectScreen(expect.Contains("\n45\n>>> "))
 	term.Type("exit()\n")
 	assert.Equal(t, term.WaitExit(), 0)
 }

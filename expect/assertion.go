@@ -44,6 +44,13 @@ func Region(top, left, bottom, right int) Scope {
 func History() Scope { return Scope{kind: scopeHistory} }
 
 // Contains expects the screen's text to contain s.
+//
+// Rows are read without their trailing blanks (except the cursor's row, up
+// to the cursor): on a terminal a space written at the end of a row looks
+// the same as a cell never written, and the screen cannot tell them apart.
+// So spaces that end a line of s match blank cells: Contains("choose> ")
+// holds when "choose>" is followed by a space or ends its row, as a prompt
+// the program printed and moved on from does.
 func Contains(s string) *Expectation { return Scope{}.Contains(s) }
 
 // Matches expects the screen's text, its lines joined by "\n", to match re;
@@ -55,17 +62,60 @@ func Matches(re *regexp.Regexp) *Expectation { return Scope{}.Matches(re) }
 // the cursor (a prompt "$ " keeps its space).
 func Equals(s string) *Expectation { return Scope{}.Equals(s) }
 
-// Contains expects the text in scope to contain s.
+// Contains expects the text in scope to contain s; spaces that end a line
+// of s match blank cells (see Contains).
 func (sc Scope) Contains(s string) *Expectation {
+	blank := blankTails(s)
 	return sc.text(fmt.Sprintf("contains %q", s), fmt.Sprintf("does not contain %q", s), func(text string) (bool, string) {
+		i, n := strings.Index(text, s), len(s)
+		if i < 0 && blank != nil {
+			if loc := blank.FindStringIndex(text); loc != nil {
+				i, n = loc[0], loc[1]-loc[0]
+			}
+		}
 		if sc.kind == scopeScreen || sc.kind == scopeRegion {
-			if i := strings.Index(text, s); i >= 0 {
+			switch {
+			case i >= 0 && text[i:i+n] == s:
 				return true, fmt.Sprintf("found %q %s", s, whereIn(text, i, sc))
+			case i >= 0:
+				return true, fmt.Sprintf("found %q, then blank cells, %s", text[i:i+n], whereIn(text, i, sc))
 			}
 			return false, fmt.Sprintf("%s does not contain %q", sc, s)
 		}
-		return strings.Contains(text, s), fmt.Sprintf("%s is %q", sc, text)
+		return i >= 0, fmt.Sprintf("%s is %q", sc, text)
 	})
+}
+
+// blankTails returns a pattern for s in which the spaces that end each of
+// its lines match blank cells as a screen's text shows them: trimmed at the
+// end of a row, or as many spaces as s has (fewer on the cursor's row,
+// padded only to the cursor). It is nil when no line of s ends in a space.
+func blankTails(s string) *regexp.Regexp {
+	lines := strings.Split(s, "\n")
+	var b strings.Builder
+	b.WriteString("(?m)")
+	found := false
+	for i, l := range lines {
+		core := strings.TrimRight(l, " ")
+		n := len(l) - len(core)
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(regexp.QuoteMeta(core))
+		switch {
+		case n == 0:
+		case i < len(lines)-1: // a newline follows: the row ends here
+			found = true
+			fmt.Fprintf(&b, " {0,%d}", n)
+		default: // s ends here: the spaces, or the row's end
+			found = true
+			fmt.Fprintf(&b, "(?: {%d}| {0,%d}$)", n, n-1)
+		}
+	}
+	if !found {
+		return nil
+	}
+	return regexp.MustCompile(b.String())
 }
 
 // Matches expects the text in scope to match re.
@@ -82,14 +132,28 @@ func (sc Scope) Matches(re *regexp.Regexp) *Expectation {
 }
 
 // Equals expects the text in scope to be exactly s; a mismatch shows a diff
-// (-want +got).
+// (-want +got), and says so when only trailing blanks differ.
 func (sc Scope) Equals(s string) *Expectation {
 	return sc.text(fmt.Sprintf("equals %q", s), fmt.Sprintf("differs from %q", s), func(text string) (bool, string) {
 		if text == s {
 			return true, fmt.Sprintf("%s is %q", sc, text)
 		}
-		return false, fmt.Sprintf("%s differs (-want +got):\n%s", sc, diff(s, text))
+		seen := fmt.Sprintf("%s differs (-want +got):\n%s", sc, diff(s, text))
+		if trimLines(text) == trimLines(s) {
+			seen += "\nonly trailing blanks differ: rows are read without their trailing blanks, " +
+				"except the cursor's row up to the cursor (use Contains, where spaces that end a line match blank cells)"
+		}
+		return false, seen
 	})
+}
+
+// trimLines drops the trailing blanks of every line of s.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // CursorAt expects the cursor at a 1-based row and column.

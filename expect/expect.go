@@ -15,7 +15,7 @@
 //	expect.TextMatching(re).First().HasStyle("bold fg=blue")
 //
 // It works on any Source: a live termtest.Terminal or a replayed recording.
-// Tests use termtest's Expect, which fails the test with the full report
+// Tests use termtest's ExpectScreen, which fails the test with the full report
 // instead of returning the error; package gotools turns the same conditions
 // into gotest.tools poll.Check and cmp.Comparison values.
 package expect

@@ -28,7 +28,7 @@ import (
 // last bytes received and the readiness timeline.
 //
 // poll.WaitOn checks at a fixed delay (100 ms by default); termtest's
-// Expect wakes at every change instead.
+// ExpectScreen wakes at every change instead.
 func Check(src expect.Source, c expect.Condition) poll.Check {
 	return func(poll.LogT) poll.Result {
 		done := false

@@ -82,7 +82,7 @@ func TestCheckStopsWhenTheProgramExits(t *testing.T) {
 func TestCompareFailureCarriesTheReport(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo hello; sleep 30"})
-	term.Expect(expect.Contains("hello"))
+	term.ExpectScreen(expect.Contains("hello"))
 	res := gotools.Compare(term, expect.Contains("absent"))()
 	assert.Assert(t, !res.Success())
 	msg := res.(interface{ FailureMessage() string }).FailureMessage()
@@ -108,8 +108,8 @@ func TestOneUpdateFlag(t *testing.T) {
 	assert.Assert(t, golden.FlagUpdate())
 
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo screen; sleep 30"}, termtest.WithSize(20, 3))
-	term.Expect(expect.Contains("screen"))
-	term.Expect(termtest.Golden(t, ""))
+	term.ExpectScreen(expect.Contains("screen"))
+	term.ExpectScreen(termtest.Golden(t, ""))
 	golden.Assert(t, term.Snapshot().Text(), "text.golden") // gotest.tools writes its file too
 
 	got, err := os.ReadFile("testdata/TestOneUpdateFlag.golden")
@@ -130,8 +130,8 @@ func TestGoldenScreen(t *testing.T) {
 	term := bash(t, termtest.WithSize(40, 4))
 	term.WaitForReady()
 	term.Type("printf '\\033[1mbold\\033[m plain\\n'\n")
-	term.Expect(expect.Contains("bold plain\n$ "))
-	term.Expect(termtest.Golden(t, ""))
+	term.ExpectScreen(expect.Contains("bold plain\n$ "))
+	term.ExpectScreen(termtest.Golden(t, ""))
 }
 
 // TestGoldenChild is run by TestUpdateFromTheCommandLine in a child test
@@ -143,8 +143,8 @@ func TestGoldenChild(t *testing.T) {
 	}
 	t.Chdir(dir)
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo from the child; sleep 30"}, termtest.WithSize(24, 3))
-	term.Expect(expect.Contains("from the child"))
-	term.Expect(termtest.Golden(t, "screen"))
+	term.ExpectScreen(expect.Contains("from the child"))
+	term.ExpectScreen(termtest.Golden(t, "screen"))
 	golden.Assert(t, term.Snapshot().Line(1)+"\n", "line.golden")
 }
 

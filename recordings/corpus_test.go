@@ -57,7 +57,7 @@ var corpus = []scenario{
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()
 		term.Press(termtest.KeyDown, termtest.KeyEnter)
-		term.Expect(expect.Contains("answer: green"))
+		term.ExpectScreen(expect.Contains("answer: green"))
 	}},
 }
 

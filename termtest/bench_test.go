@@ -54,7 +54,7 @@ func bashRoundTrip(b *testing.B, opts []termtest.Option) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		if err := term.Type("echo round trip\n"); err != nil {
+		if err := term.NoWait().TypeContext(ctx, "echo round trip\n"); err != nil { // the round trip alone, as the bare PTY side
 			b.Fatal(err)
 		}
 		if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {
@@ -114,7 +114,7 @@ func BenchmarkFlood(b *testing.B) {
 			b.Fatal(err)
 		}
 		t0 := time.Now()
-		if _, err := term.WaitExit(ctx); err != nil {
+		if _, err := term.WaitExitContext(ctx); err != nil {
 			_ = term.Close()
 			b.Fatal(err)
 		}

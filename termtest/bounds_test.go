@@ -32,7 +32,7 @@ func TestBadOptions(t *testing.T) {
 		{termtest.WithSize(10000, 10000), "WithSize(10000, 10000): screen: 10000 columns is out of range (1 to 500)"},
 		{termtest.WithSize(100, 65536), "65536 rows is out of range (1 to 300)"},
 		{termtest.WithSize(-1, -1), "-1 columns is out of range"},
-		{termtest.WithClock(nil), "WithClock(nil): a clock is required"},
+		{termtest.WithClock(nil), "withClock(nil): a clock is required"},
 		{termtest.WithTimeout(0), "WithTimeout(0s): the timeout must be positive"},
 	} {
 		term, err := termtest.Start(ctx, []string{"true"}, c.opt)
@@ -94,9 +94,9 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 	// Reads nothing for a second, then copies everything it gets to out.
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; echo raw; sleep 1; exec cat > " + out},
 		termtest.WithTimeout(300*time.Millisecond))
-	term.Expect(expect.Contains("raw")) // cooked mode would drop a line longer than 4 KiB
+	term.ExpectScreen(expect.Contains("raw")) // cooked mode would drop a line longer than 4 KiB
 	big := strings.Repeat("0123456789", 20000)
-	err := term.Terminal.Type(big)
+	err := term.Terminal.NoWait().TypeContext(context.Background(), big) // the program is asleep, not ready
 	var te *termtest.InputTimeoutError
 	if !errors.As(err, &te) {
 		t.Fatalf("Type of %d bytes to a program not reading: %v, want an InputTimeoutError", len(big), err)
@@ -108,7 +108,7 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 		t.Errorf("error %q does not say the rest was withdrawn", err)
 	}
 	time.Sleep(time.Second) // cat runs now
-	if err := term.Terminal.Type("END"); err != nil {
+	if err := term.Terminal.NoWait().TypeContext(context.Background(), "END"); err != nil {
 		t.Fatalf("Type after the program started reading: %v", err)
 	}
 	want := big[:te.Delivered] + "END"
@@ -147,11 +147,11 @@ func TestPasswordRedacted(t *testing.T) {
 	for _, redacted := range []bool{true, false} {
 		path := filepath.Join(t.TempDir(), "pw.cast")
 		term := termtest.Spawn(t, []string{pw, "-shell"}, termtest.WithRecording(path), termtest.WithRedaction(redacted))
-		term.Expect(expect.Contains("Password: "))
+		term.ExpectScreen(expect.Contains("Password: "))
 		term.Submit("hunter2")
-		term.Expect(expect.Contains("$ "))
+		term.ExpectScreen(expect.Contains("$ "))
 		term.Submit("visible")
-		term.Expect(expect.Contains("ok: visible"))
+		term.ExpectScreen(expect.Contains("ok: visible"))
 		term.Close()
 		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("recording mode %v (%v), want 0600", fi.Mode(), err)
@@ -194,7 +194,7 @@ func TestCloseEndsSetsidDescendants(t *testing.T) {
 	}
 	term := termtest.Spawn(t, []string{"sh", "-c", `(setsid sh -c 'echo "sleeper $$"; exec sleep 300' &); sleep 300`})
 	re := regexp.MustCompile(`sleeper (\d+)`)
-	term.Expect(expect.Matches(re))
+	term.ExpectScreen(expect.Matches(re))
 	m := re.FindStringSubmatch(term.Snapshot().Text())
 	pid := m[1]
 	if sid := procField(t, pid, 6); sid == procField(t, strconv.Itoa(os.Getpid()), 6) || sid != pid {
@@ -261,7 +261,7 @@ func TestHugeRepeatDoesNotHoldWaits(t *testing.T) {
 	if d := time.Since(t0); err == nil || d > 3*time.Second {
 		t.Fatalf("a 1 s wait returned after %v (%v)", d, err)
 	}
-	term.Expect(expect.Contains("done"))
+	term.ExpectScreen(expect.Contains("done"))
 }
 
 // A flood of line feeds on the largest screen, where x/vt moves 150,000

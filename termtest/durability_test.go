@@ -27,9 +27,9 @@ func TestRecordingEndsHelper(t *testing.T) {
 		return
 	}
 	term := termtest.Spawn(t, []string{"sh", "-c", `printf 'hello\n'; read line; printf 'got %s\n' "$line"; sleep 30`})
-	term.Expect(expect.Contains("hello"))
+	term.ExpectScreen(expect.Contains("hello"))
 	term.Type("typed\n")
-	term.Expect(expect.Contains("got typed"))
+	term.ExpectScreen(expect.Contains("got typed"))
 	switch ending {
 	case "exit":
 		os.Exit(3)

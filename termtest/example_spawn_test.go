@@ -8,18 +8,19 @@ import (
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
-// In a test, Spawn ties the program to the test: Expect waits for a
-// condition and fails the test with the screen, the last bytes, the
-// readiness timeline and the kept recording; Close runs at cleanup.
+// In a test, Spawn ties the program to the test: every verb fails the test
+// with the screen, the last bytes, the readiness timeline and the kept
+// recording; Close runs at cleanup. Actions (Submit, Type, Press, ...)
+// wait until the program is ready for input; ExpectScreen waits for a
+// condition.
 // (Examples that need a *testing.T are compiled, not run; the tests run
 // the same code.)
 func ExampleSpawn() {
 	var t *testing.T // the test's
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
-	term.WaitForReady()
 	term.Submit("echo hi")
-	term.Expect(expect.Contains("\nhi\n"))
-	term.Expect(expect.Line(-1).Equals("$ "))
+	term.ExpectScreen(expect.Contains("\nhi\n"))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 }
 
 // Golden compares the stable screen, styles included, with
@@ -28,8 +29,8 @@ func ExampleSpawn() {
 func ExampleGolden() {
 	var t *testing.T // the test's
 	term := termtest.Spawn(t, []string{"./mytool", "--menu"})
-	term.Expect(expect.Text("Quit").Visible())
-	term.Expect(termtest.Golden(t, "menu", termtest.Mask(regexp.MustCompile(`v\d+\.\d+\.\d+`))))
+	term.ExpectScreen(expect.Text("Quit").Visible())
+	term.ExpectScreen(termtest.Golden(t, "menu", termtest.Mask(regexp.MustCompile(`v\d+\.\d+\.\d+`))))
 }
 
 // Keys follow the program's modes, and locators find text to assert on
@@ -37,11 +38,21 @@ func ExampleGolden() {
 func ExampleTerm_Press() {
 	var t *testing.T // the test's
 	term := termtest.Spawn(t, []string{"./mytool", "--menu"})
-	term.Expect(expect.Text("apple").Highlighted())
+	term.ExpectScreen(expect.Text("apple").Highlighted())
 	term.Press(termtest.KeyDown) // ESC O B when the program set application cursor keys
-	term.Expect(expect.Text("banana").Highlighted())
+	term.ExpectScreen(expect.Text("banana").Highlighted())
 	term.ClickOn(expect.Text("cherry").First())
-	term.Expect(expect.Text("cherry").HasStyle("reverse"))
+	term.ExpectScreen(expect.Text("cherry").HasStyle("reverse"))
+}
+
+// NoWait sends at once, without waiting for the program to be ready: an
+// interrupt for a program at work.
+func ExampleTerm_NoWait() {
+	var t *testing.T // the test's
+	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile"}, termtest.WithEnv("PS1=$ "))
+	term.Submit("sleep 60")
+	term.NoWait().Press(termtest.Ctrl('c'))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 }
 
 // Defaults are options a package's tests share, as tui-test's test.use.
@@ -49,5 +60,5 @@ func ExampleDefaults() {
 	var t *testing.T // the test's
 	shell := termtest.Defaults{termtest.WithSize(60, 12), termtest.WithEnv("PS1=$ ", "HISTFILE=")}
 	term := shell.Spawn(t, []string{"bash", "--norc", "--noprofile"})
-	term.Expect(expect.Line(-1).Equals("$ "))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
-// Outside tests, Start returns a Terminal whose methods return errors, and
-// conditions are waited on with expect.Wait and a context.
+// Outside tests, Start returns a Terminal whose verbs take a context and
+// return errors: TypeContext, ExpectScreenContext, ... Actions wait until
+// the program is ready for input, so no WaitForReadyContext is needed
+// before them.
 func ExampleStart() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -22,15 +24,11 @@ func ExampleStart() {
 	}
 	defer term.Close()
 
-	if _, err := term.WaitForReadyContext(ctx); err != nil {
+	if err := term.TypeContext(ctx, "echo hello\n"); err != nil {
 		fmt.Println(err)
 		return
 	}
-	if err := term.Type("echo hello\n"); err != nil {
-		fmt.Println(err)
-		return
-	}
-	if err := expect.Wait(ctx, term, expect.Contains("\nhello\n$ ")); err != nil {
+	if err := term.ExpectScreenContext(ctx, expect.Contains("\nhello\n$ ")); err != nil {
 		fmt.Println(err)
 		return
 	}

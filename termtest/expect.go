@@ -8,27 +8,36 @@ import (
 	"github.com/ttyrig/ttyrig/expect"
 )
 
-// Expect waits until c holds on the screen and fails the test otherwise,
-// with what was expected, what the last check saw, the screen with the
-// cursor marked, the last bytes received and the readiness timeline:
+// ExpectScreen waits until c holds on the screen and fails the test
+// otherwise, with what was expected, what the last check saw, the screen
+// with the cursor marked, the last bytes received and the readiness
+// timeline:
 //
-//	term.Expect(expect.Contains("hi"))
-//	term.Expect(expect.Line(-1).Equals("$ "))
-//	term.Expect(expect.Not(expect.Contains("error")))
-//	term.Expect(termtest.Golden(t, "menu"))
+//	term.ExpectScreen(expect.Contains("hi"))
+//	term.ExpectScreen(expect.Line(-1).Equals("$ "))
+//	term.ExpectScreen(expect.Not(expect.Contains("error")))
+//	term.ExpectScreen(termtest.Golden(t, "menu"))
 //
 // It checks at every change of the screen, fails at once if the program
 // exits first (or the condition says the screen settled otherwise, as a
 // golden screen does), and is bounded by the terminal's timeout and by the
 // test's deadline (go test -timeout), so a slow program fails with its
 // report rather than a panic.
-func (m *Term) Expect(c expect.Condition) {
+func (m *Term) ExpectScreen(c expect.Condition) {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	if err := expect.Wait(ctx, m.Terminal, c); err != nil {
-		m.fail(ctx, err)
-	}
+	m.do(func(ctx context.Context) error { return m.Terminal.ExpectScreenContext(ctx, c) })
+}
+
+// Expect is ExpectScreen.
+//
+// Deprecated: use ExpectScreen.
+func (m *Term) Expect(c expect.Condition) { m.tb.Helper(); m.ExpectScreen(c) }
+
+// ExpectScreenContext waits until c holds on the screen (expect.Wait on
+// the terminal), bounded by ctx and, when ctx has no deadline, by the
+// terminal's timeout. A failure is an *expect.Error with the full report.
+func (t *Terminal) ExpectScreenContext(ctx context.Context, c expect.Condition) error {
+	return expect.Wait(ctx, t, c)
 }
 
 // Now returns the time on the terminal's clock, the one that stamps its

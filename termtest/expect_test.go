@@ -49,14 +49,14 @@ func TestExitFailsPendingWaitAtOnce(t *testing.T) {
 func TestNotWaitsUntilGone(t *testing.T) {
 	t.Parallel()
 	// The error goes away when a line is typed, not after a sleep that a
-	// loaded machine could oversleep before the first Expect looks.
+	// loaded machine could oversleep before the first ExpectScreen looks.
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c",
 		`stty -echo; printf 'working: error 1'; read x; sleep 0.2; printf '\r\033[2Kall done'; sleep 30`})
-	term.Expect(expect.Contains("error"))
+	term.ExpectScreen(expect.Contains("error"))
 	term.Type("\n")
-	term.Expect(expect.Not(expect.Contains("error")))
-	term.Expect(expect.Row(1).Equals("all done"))
-	term.Expect(expect.Region(1, 5, 1, 8).Equals("done"))
+	term.ExpectScreen(expect.Not(expect.Contains("error")))
+	term.ExpectScreen(expect.Row(1).Equals("all done"))
+	term.ExpectScreen(expect.Region(1, 5, 1, 8).Equals("done"))
 }
 
 // fatalTB records a Fatalf instead of failing the test; like the real one,
@@ -103,7 +103,7 @@ func TestFailureOutput(t *testing.T) {
 	msg := fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'hello \033[31mred\033[m'; sleep 30`},
 			termtest.WithTimeout(2*time.Second)) // long enough for bash to print on a loaded machine
-		term.Expect(expect.Contains("nope"))
+		term.ExpectScreen(expect.Contains("nope"))
 	})
 	if d := time.Since(start); d > 12*time.Second {
 		t.Errorf("took %v with a 2s timeout", d)

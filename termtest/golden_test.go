@@ -19,15 +19,15 @@ func TestGoldenScreens(t *testing.T) {
 	t.Parallel()
 	term := spawnBash(t, termtest.WithSize(60, 8))
 	term.Type("printf 'one\\ntwo\\n'\n")
-	term.Expect(termtest.Golden(t, "bash-printf"))
+	term.ExpectScreen(termtest.Golden(t, "bash-printf"))
 
 	// Stability alone cannot tell a program that paused mid-draw (python
 	// starting up) from one that is done, so wait for the state meant.
 	py := termtest.Spawn(t, []string{"python3", "-q"}, termtest.WithSize(40, 6), termtest.WithEnv("PYTHONSTARTUP="))
-	py.Expect(expect.Line(-1).Equals(">>> "))
+	py.ExpectScreen(expect.Line(-1).Equals(">>> "))
 	py.Type("'ab' * 3\n")
-	py.Expect(expect.Contains("'ababab'\n>>> "))
-	py.Expect(termtest.Golden(t, "python-repl"))
+	py.ExpectScreen(expect.Contains("'ababab'\n>>> "))
+	py.ExpectScreen(termtest.Golden(t, "python-repl"))
 }
 
 // A golden screen records style: which option is highlighted is part of
@@ -37,8 +37,8 @@ func TestGoldenRecordsStyle(t *testing.T) {
 	menu := `printf 'tool v1.%s.3 ready\n  apple\n\033[7m> banana\033[m\n  \033[1;34mcherry\033[m\n'; sleep 30`
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "v=$RANDOM; " + strings.Replace(menu, "%s", "'$v'", 1)},
 		termtest.WithSize(30, 6))
-	term.Expect(expect.Contains("cherry"))
-	term.Expect(termtest.Golden(t, "", termtest.Mask(regexp.MustCompile(`v\d+\.\d+\.\d+`))))
+	term.ExpectScreen(expect.Contains("cherry"))
+	term.ExpectScreen(termtest.Golden(t, "", termtest.Mask(regexp.MustCompile(`v\d+\.\d+\.\d+`))))
 }
 
 func updating() bool { f := flag.Lookup("update"); return f != nil && f.Value.String() == "true" }
@@ -65,12 +65,12 @@ func TestGoldenFailures(t *testing.T) {
 
 	// The matching screen passes.
 	term := termtest.Spawn(t, echo("hello"), termtest.WithSize(30, 4))
-	term.Expect(termtest.Golden(t, "hello"))
+	term.ExpectScreen(termtest.Golden(t, "hello"))
 
 	start := time.Now()
 	msg := fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, echo("help"), termtest.WithSize(30, 4), termtest.WithTimeout(10*time.Second))
-		term.Expect(termtest.Golden(t, "hello"))
+		term.ExpectScreen(termtest.Golden(t, "hello"))
 	})
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("a stable screen that differs failed after %v; want at once (stable for 300ms), not the 10s timeout", d)
@@ -84,7 +84,7 @@ func TestGoldenFailures(t *testing.T) {
 	start = time.Now()
 	msg = fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, echo("hi"), termtest.WithSize(30, 4))
-		term.Expect(termtest.Golden(t, "missing"))
+		term.ExpectScreen(termtest.Golden(t, "missing"))
 	})
 	if !strings.Contains(msg, "testdata/TestGoldenFailures-missing.golden does not exist") || !strings.Contains(msg, "-update") {
 		t.Errorf("missing-golden message:\n%s", msg)
@@ -121,8 +121,8 @@ func TestGoldenUpdateWritesOnlyItsFile(t *testing.T) {
 	t.Cleanup(func() { _ = flag.Set("update", "false") })
 
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "echo written; sleep 30"}, termtest.WithSize(20, 3))
-	term.Expect(expect.Contains("written"))
-	term.Expect(termtest.Golden(t, "new"))
+	term.ExpectScreen(expect.Contains("written"))
+	term.ExpectScreen(termtest.Golden(t, "new"))
 
 	got, err := os.ReadFile("testdata/TestGoldenUpdateWritesOnlyItsFile-new.golden")
 	if err != nil {

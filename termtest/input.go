@@ -177,6 +177,11 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("termtest: sending %d bytes of input: %w", len(p), err)
 	}
+	if code, exited := t.ExitCode(); exited {
+		// Nobody reads it, and a recording ends at the exit: input after
+		// it (a key typed as the program ended) is neither sent nor kept.
+		return fmt.Errorf("termtest: sending %d bytes of input: %w with status %d", len(p), errExited, code)
+	}
 	now := t.cfg.clock.Now()
 	bound := t.cfg.timeout
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
@@ -213,15 +218,26 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
 
-// Type sends text as if typed on a keyboard. Newlines are sent as typed
-// Enter presses (CR), as a terminal would. If the program does not take it
-// all within the terminal's timeout, the rest is withdrawn and the error is
-// an *InputTimeoutError saying how much was delivered.
+// Type is TypeContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use TypeContext (or Term.Type in a test).
 func (t *Terminal) Type(text string) error { return t.TypeContext(context.Background(), text) }
 
-// TypeContext is Type bounded by ctx's deadline as well as the terminal's
-// timeout.
+// TypeContext sends text as if typed on a keyboard, once the program is
+// ready for input (see NoWait). Newlines are sent as typed Enter presses
+// (CR), as a terminal would. The wait and the write are bounded by ctx's
+// deadline and the terminal's timeout; if the program does not take it all
+// in time, the rest is withdrawn and the error is an *InputTimeoutError
+// saying how much was delivered.
 func (t *Terminal) TypeContext(ctx context.Context, text string) error {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Type(%q)", text)); err != nil {
+		return err
+	}
+	return t.typeNow(ctx, text)
+}
+
+// typeNow types text without waiting for the program.
+func (t *Terminal) typeNow(ctx context.Context, text string) error {
 	if snap := t.sess.Snapshot(); snap.KittyKeyboard()&kittyAllKeys != 0 {
 		// The program asked for every key as an escape code: type each
 		// character as its key press.
@@ -231,7 +247,7 @@ func (t *Terminal) TypeContext(ctx context.Context, text string) error {
 			if r == '\n' {
 				k = KeyEnter
 			}
-			b = append(b, k.BytesFor(snap)...)
+			b = append(b, k.bytesFor(snap)...)
 		}
 		return t.sendContext(ctx, b)
 	}
@@ -250,9 +266,10 @@ func (t *Terminal) TypeContext(ctx context.Context, text string) error {
 // escape codes".
 const kittyAllKeys = 8
 
-// Write sends p to the program as typed, byte for byte (Type turns
-// newlines into Enter presses; Write does not), so a Terminal is an
-// io.Writer for input copied from elsewhere.
+// Write sends p to the program as typed, byte for byte and at once: it
+// neither waits for the program to be ready nor turns newlines into Enter
+// presses, so a Terminal is an io.Writer for input copied from elsewhere
+// (ttyrig record forwards the user's keyboard this way).
 func (t *Terminal) Write(p []byte) (int, error) {
 	if err := t.send(p); err != nil {
 		return 0, err
@@ -260,37 +277,56 @@ func (t *Terminal) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Press sends key presses, in order, encoded for the modes the program
-// set (see Key).
+// Press is PressContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use PressContext (or Term.Press in a test).
 func (t *Terminal) Press(keys ...Key) error { return t.PressContext(context.Background(), keys...) }
 
-// PressContext is Press bounded by ctx's deadline as well as the
-// terminal's timeout.
+// PressContext sends key presses, in order, encoded for the modes the
+// program set (see Key), once the program is ready for input (see NoWait).
+// ctx's deadline and the terminal's timeout bound the wait and the write.
 func (t *Terminal) PressContext(ctx context.Context, keys ...Key) error {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		if k.seq == "" {
+			return fmt.Errorf("termtest: Press: key %s sends nothing", k.name)
+		}
+		names[i] = k.name
+	}
+	if _, err := t.actionable(ctx, "Press("+strings.Join(names, ", ")+")"); err != nil {
+		return err
+	}
 	var b []byte
 	snap := t.sess.Snapshot() // what keys send follows the program's modes
 	for _, k := range keys {
-		if k.seq == "" {
-			return fmt.Errorf("termtest: key %s sends nothing", k.name)
-		}
-		b = append(b, k.BytesFor(snap)...)
+		b = append(b, k.bytesFor(snap)...)
 	}
 	return t.sendContext(ctx, b)
 }
 
-// Paste sends text as a paste: wrapped in bracketed-paste markers when the
-// program enabled bracketed paste (mode 2004), as a terminal would.
+// Paste is PasteContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use PasteContext (or Term.Paste in a test).
 func (t *Terminal) Paste(text string) error { return t.PasteContext(context.Background(), text) }
 
-// PasteContext is Paste bounded by ctx's deadline as well as the
-// terminal's timeout.
+// PasteContext sends text as a paste, once the program is ready for input
+// (see NoWait): wrapped in bracketed-paste markers when the program enabled
+// bracketed paste (mode 2004), as a terminal would; typed otherwise.
 func (t *Terminal) PasteContext(ctx context.Context, text string) error {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Paste(%q)", text)); err != nil {
+		return err
+	}
+	return t.pasteNow(ctx, text)
+}
+
+// pasteNow pastes text without waiting for the program.
+func (t *Terminal) pasteNow(ctx context.Context, text string) error {
 	if t.sess.Snapshot().BracketedPaste() {
 		// Terminals paste line breaks as CR, as if Enter was pressed.
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\r"), "\n", "\r")
 		return t.sendContext(ctx, []byte("\x1b[200~"+text+"\x1b[201~"))
 	}
-	return t.TypeContext(ctx, text)
+	return t.typeNow(ctx, text)
 }
 
 // waitChange waits until the terminal changes or ctx ends.

@@ -151,7 +151,7 @@ func TestBashCtrlCRightAfterSubmit(t *testing.T) {
 		term := termtest.Spawn(t, bashArgv, bashEnv, termtest.WithoutShellIntegration(), termtest.WithTimeout(3*time.Second))
 		term.WaitForReady()
 		term.Type("sleep 1; echo done\n")
-		term.Press(termtest.Ctrl('c'))
+		term.NoWait().Press(termtest.Ctrl('c')) // into the running command, not after it
 		tr, err := term.Terminal.WaitForReadyContext(context.Background())
 		if err != nil {
 			// bash's own race: a ^C between its fork and the job's start

@@ -29,12 +29,8 @@ type kittyKey struct {
 
 func (k Key) String() string { return k.name }
 
-// Bytes returns what the key sends to a program in the terminal's initial
-// modes (normal cursor keys, numeric keypad, legacy keyboard).
-func (k Key) Bytes() []byte { return []byte(k.seq) }
-
-// BytesFor returns what the key sends to a program whose screen is snap.
-func (k Key) BytesFor(snap screen.Snapshot) []byte {
+// bytesFor returns what the key sends to a program whose screen is snap.
+func (k Key) bytesFor(snap screen.Snapshot) []byte {
 	if f := snap.KittyKeyboard(); f != 0 && k.kitty.code != 0 && (f&1 != 0 && !k.kitty.always || f&kittyAllKeys != 0) {
 		if k.kitty.mods == 0 {
 			return fmt.Appendf(nil, "\x1b[%du", k.kitty.code)

@@ -24,7 +24,7 @@ while True:
     if b == b"q": break
 `
 	term := termtest.Spawn(t, []string{"python3", "-c", script}, termtest.WithSize(80, 12))
-	term.Expect(expect.Contains("ready"))
+	term.ExpectScreen(expect.Contains("ready"))
 	return term
 }
 
@@ -51,7 +51,7 @@ func TestKeysFollowModes(t *testing.T) {
 			t.Parallel()
 			term := keyEcho(t, tc.setup)
 			term.Press(tc.keys...)
-			term.Expect(expect.Contains(tc.want))
+			term.ExpectScreen(expect.Contains(tc.want))
 		})
 	}
 }
@@ -65,13 +65,13 @@ func TestTypeFollowsKittyFlags(t *testing.T) {
 		t.Parallel()
 		term := keyEcho(t, "\x1b[=9;1u")
 		term.Type("aB\n")
-		term.Expect(expect.Contains(`b'\x1b[97u\x1b[98;2u\x1b[13u'`))
+		term.ExpectScreen(expect.Contains(`b'\x1b[97u\x1b[98;2u\x1b[13u'`))
 	})
 	t.Run("disambiguate only", func(t *testing.T) {
 		t.Parallel()
 		term := keyEcho(t, "\x1b[>1u")
 		term.Type("aB\n")
-		term.Expect(expect.Contains(`b'aB\r'`))
+		term.ExpectScreen(expect.Contains(`b'aB\r'`))
 	})
 }
 
@@ -81,21 +81,21 @@ func TestMouse(t *testing.T) {
 		t.Parallel()
 		term := keyEcho(t, "\x1b[?1000h\x1b[?1006h")
 		term.Click(3, 7)
-		term.Expect(expect.Contains(`b'\x1b[<0;7;3M\x1b[<0;7;3m'`))
+		term.ExpectScreen(expect.Contains(`b'\x1b[<0;7;3M\x1b[<0;7;3m'`))
 		term.Wheel(2, 1, -1)
-		term.Expect(expect.Contains(`b'\x1b[<64;1;2M'`))
+		term.ExpectScreen(expect.Contains(`b'\x1b[<64;1;2M'`))
 	})
 	t.Run("X10 encoding", func(t *testing.T) {
 		t.Parallel()
 		term := keyEcho(t, "\x1b[?1000h")
 		term.Click(1, 1)
-		term.Expect(expect.Contains(`b'\x1b[M !!\x1b[M#!!'`))
+		term.ExpectScreen(expect.Contains(`b'\x1b[M !!\x1b[M#!!'`))
 	})
 	t.Run("not enabled", func(t *testing.T) {
 		t.Parallel()
 		msg := fatalMessage(t, func(tb testing.TB) {
-			term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", "echo hi; sleep 30"})
-			term.Expect(expect.Contains("hi"))
+			term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", "echo hi; read x"})
+			term.ExpectScreen(expect.Contains("hi"))
 			term.Click(1, 1)
 		})
 		if !strings.Contains(msg, "has not enabled mouse tracking") {
@@ -116,14 +116,14 @@ func TestArrowsInLess(t *testing.T) {
 		t.Fatal(err)
 	}
 	term := termtest.Spawn(t, []string{"less", file}, termtest.WithSize(40, 10), termtest.WithEnv("LESS=", "LESSHISTFILE=-"))
-	term.Expect(expect.Line(1).Equals("line 1"))
+	term.ExpectScreen(expect.Line(1).Equals("line 1"))
 	if !term.Snapshot().CursorKeysApp() {
 		t.Fatalf("less did not set application cursor keys; the test proves nothing:\n%s", term.Snapshot())
 	}
 	term.Press(termtest.KeyDown, termtest.KeyDown)
-	term.Expect(expect.Line(1).Equals("line 3"))
+	term.ExpectScreen(expect.Line(1).Equals("line 3"))
 	term.Press(termtest.KeyUp)
-	term.Expect(expect.Line(1).Equals("line 2"))
+	term.ExpectScreen(expect.Line(1).Equals("line 2"))
 	term.Type("q")
 	if code := term.WaitExit(); code != 0 {
 		t.Errorf("less exited with %d", code)

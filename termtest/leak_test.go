@@ -24,7 +24,7 @@ func TestCloseLeavesNothingBehind(t *testing.T) {
 	// The program is a process group of two: bash and a background sleep.
 	spawnAndClose := func() []int {
 		term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "sleep 60 & echo pids $$ $!; wait"})
-		term.Expect(expect.Matches(pidsRe))
+		term.ExpectScreen(expect.Matches(pidsRe))
 		m := pidsRe.FindStringSubmatch(term.Snapshot().Text())
 		term.Close()
 		leader, _ := strconv.Atoi(m[1])

@@ -36,15 +36,15 @@ while True:
 func TestHighlightedOption(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"python3", "-c", menu}, termtest.WithSize(30, 6))
-	term.Expect(expect.Text("apple").Highlighted())
-	term.Expect(expect.Not(expect.Text("banana").Highlighted()))
+	term.ExpectScreen(expect.Text("apple").Highlighted())
+	term.ExpectScreen(expect.Not(expect.Text("banana").Highlighted()))
 	term.Press(termtest.KeyDown)
-	term.Expect(expect.Text("banana").Highlighted())
-	term.Expect(expect.Not(expect.Text("apple").Highlighted()))
+	term.ExpectScreen(expect.Text("banana").Highlighted())
+	term.ExpectScreen(expect.Not(expect.Text("apple").Highlighted()))
 
 	term.ClickOn(expect.Text("cherry"))
-	term.Expect(expect.Text("cherry").Highlighted())
-	term.Expect(expect.TextMatching(regexp.MustCompile(`^  [a-z]+ *$`)).Count(2)) // the two other options
+	term.ExpectScreen(expect.Text("cherry").Highlighted())
+	term.ExpectScreen(expect.TextMatching(regexp.MustCompile(`^  [a-z]+ *$`)).Count(2)) // the two other options
 	term.Press(termtest.KeyEnter)
-	term.Expect(expect.Line(1).Equals("chose cherry"))
+	term.ExpectScreen(expect.Line(1).Equals("chose cherry"))
 }

@@ -1,32 +1,57 @@
 package termtest
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Click presses and releases the left mouse button at a 1-based row and
-// column, encoded as the program asked (SGR reports with mode 1006, else
-// the original X10 form). It fails if the program has not enabled mouse
-// tracking, since a terminal would then send it nothing.
-func (t *Terminal) Click(row, col int) error {
+// Click is ClickContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use ClickContext (or Term.Click in a test).
+func (t *Terminal) Click(row, col int) error { return t.ClickContext(context.Background(), row, col) }
+
+// ClickContext presses and releases the left mouse button at a 1-based row
+// and column once the program is ready for input (see NoWait), encoded as
+// the program asked (SGR reports with mode 1006, else the original X10
+// form). It fails if the program has not enabled mouse tracking, since a
+// terminal would then send it nothing.
+func (t *Terminal) ClickContext(ctx context.Context, row, col int) error {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Click(%d, %d)", row, col)); err != nil {
+		return err
+	}
+	return t.clickNow(ctx, row, col)
+}
+
+func (t *Terminal) clickNow(ctx context.Context, row, col int) error {
 	snap := t.sess.Snapshot()
 	press, err := mouseReport(snap, 0, row, col, true)
 	if err != nil {
-		return fmt.Errorf("termtest: Click at %d,%d: %w", row, col, err)
+		return fmt.Errorf("termtest: Click(%d, %d): %w", row, col, err)
 	}
 	if snap.Mouse() != screen.MouseX10 { // X10 reports presses only
 		release, _ := mouseReport(snap, 0, row, col, false)
 		press = append(press, release...)
 	}
-	return t.send(press)
+	return t.sendContext(ctx, press)
 }
 
-// Wheel turns the mouse wheel over a 1-based row and column: n notches
-// down, or up when n is negative.
+// Wheel is WheelContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use WheelContext (or Term.Wheel in a test).
 func (t *Terminal) Wheel(row, col, n int) error {
+	return t.WheelContext(context.Background(), row, col, n)
+}
+
+// WheelContext turns the mouse wheel over a 1-based row and column once
+// the program is ready for input (see NoWait): n notches down, or up when
+// n is negative.
+func (t *Terminal) WheelContext(ctx context.Context, row, col, n int) error {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Wheel(%d, %d, %d)", row, col, n)); err != nil {
+		return err
+	}
 	snap := t.sess.Snapshot()
 	button := 65 // down
 	if n < 0 {
@@ -36,11 +61,11 @@ func (t *Terminal) Wheel(row, col, n int) error {
 	for range n {
 		p, err := mouseReport(snap, button, row, col, true)
 		if err != nil {
-			return fmt.Errorf("termtest: Wheel at %d,%d: %w", row, col, err)
+			return fmt.Errorf("termtest: Wheel(%d, %d, %d): %w", row, col, n, err)
 		}
 		b = append(b, p...)
 	}
-	return t.send(b)
+	return t.sendContext(ctx, b)
 }
 
 // mouseReport encodes one mouse event for the program whose screen is
@@ -69,24 +94,21 @@ func mouseReport(snap screen.Snapshot, button, row, col int, press bool) ([]byte
 	return []byte{0x1b, '[', 'M', byte(32 + button), byte(32 + col), byte(32 + row)}, nil
 }
 
-// Click presses and releases the left mouse button at a 1-based row and
-// column (see Terminal.Click).
-func (m *Term) Click(row, col int) { m.tb.Helper(); m.check(m.Terminal.Click(row, col)) }
+// ClickOn is ClickOnContext bounded by the terminal's timeout alone.
+//
+// Deprecated: use ClickOnContext (or Term.ClickOn in a test).
+func (t *Terminal) ClickOn(l expect.Locator) error { return t.ClickOnContext(context.Background(), l) }
 
-// Wheel turns the mouse wheel over a 1-based row and column: n notches
-// down, or up when n is negative.
-func (m *Term) Wheel(row, col, n int) { m.tb.Helper(); m.check(m.Terminal.Wheel(row, col, n)) }
-
-// ClickOn clicks the first cell of the text l locates (strictly: found
-// once, unless l says First or Nth).
-func (t *Terminal) ClickOn(l expect.Locator) error {
+// ClickOnContext clicks the first cell of the text l locates (strictly:
+// found once, unless l says First or Nth), once the program is ready for
+// input (see NoWait).
+func (t *Terminal) ClickOnContext(ctx context.Context, l expect.Locator) error {
+	if _, err := t.actionable(ctx, fmt.Sprintf("ClickOn(%s)", l)); err != nil {
+		return err
+	}
 	m, err := l.Find(t.sess.Snapshot())
 	if err != nil {
 		return fmt.Errorf("termtest: ClickOn(%s): %w\n%s", l, err, t.Describe())
 	}
-	return t.Click(m.Start.Row, m.Start.Col)
+	return t.clickNow(ctx, m.Start.Row, m.Start.Col)
 }
-
-// ClickOn clicks the first cell of the text l locates (see
-// Terminal.ClickOn).
-func (m *Term) ClickOn(l expect.Locator) { m.tb.Helper(); m.check(m.Terminal.ClickOn(l)) }

@@ -64,10 +64,11 @@ func WithRuntime(name string) Option { return func(c *config) { c.runtime = name
 // WithRecording records the session as an asciicast file at path.
 func WithRecording(path string) Option { return func(c *config) { c.recording = path } }
 
-// WithClock replaces the wall clock that stamps output and drives the
-// readiness engine's timers. Tests of the harness itself use it. It must
-// not be nil.
-func WithClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk } }
+// withClock replaces the wall clock that stamps output and drives the
+// readiness engine's timers. It must not be nil. Not exported: a live
+// program's output arrives in real time; replays (package recordings) are
+// where a virtual clock belongs.
+func withClock(clk clock.Clock) Option { return func(c *config) { c.clock = clk } }
 
 // WithOutput copies everything the program writes to w as it arrives, as
 // well as drawing it on the screen: ttyrig record shows the program in the
@@ -80,7 +81,7 @@ func (c *config) check() error {
 		return fmt.Errorf("termtest: WithSize(%d, %d): %w", c.cols, c.rows, err)
 	}
 	if c.clock == nil {
-		return errors.New("termtest: WithClock(nil): a clock is required (clock.Real is the wall clock)")
+		return errors.New("termtest: withClock(nil): a clock is required (clock.Real is the wall clock)")
 	}
 	if c.timeout <= 0 {
 		return fmt.Errorf("termtest: WithTimeout(%v): the timeout must be positive", c.timeout)

@@ -18,7 +18,7 @@ func TestFailedTestKeepsPictures(t *testing.T) {
 	t.Setenv(termtest.FailureDirEnv, dir)
 	tb := &failedTB{TB: t, name: "TestPictured/case", failed: true}
 	term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", `printf 'plain \033[31mred\033[m ok\n'; sleep 30`})
-	term.Expect(expect.Contains("red ok"))
+	term.ExpectScreen(expect.Contains("red ok"))
 	base := filepath.Join(dir, "TestPictured", "case")
 	report := term.Terminal.Describe()
 	for _, want := range []string{"last screen as a picture: " + base + ".svg", "trace page (open in a browser): " + base + ".html", "ttyrig show " + base + ".cast"} {
@@ -64,7 +64,7 @@ func TestGoldenMismatchPicture(t *testing.T) {
 	msg := fatalMessage(t, func(tb testing.TB) {
 		term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c", "echo help 中; sleep 30"},
 			termtest.WithSize(30, 4), termtest.WithTimeout(time.Second))
-		term.Expect(termtest.Golden(tb, "hello"))
+		term.ExpectScreen(termtest.Golden(tb, "hello"))
 	})
 	want := filepath.Join("testdata", "failures", "TestGoldenMismatchPicture.golden.svg")
 	if !strings.Contains(msg, "want and got side by side: "+want) {

@@ -23,14 +23,14 @@ func spawnPython(t *testing.T, program string, opts ...termtest.Option) *termtes
 func TestPythonREPL(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"python3", "-q"}, termtest.WithEnv("PYTHONSTARTUP="))
-	term.Expect(expect.Line(-1).Equals(">>> "))
+	term.ExpectScreen(expect.Line(-1).Equals(">>> "))
 	term.Type("6 * 7\n")
-	term.Expect(expect.Contains("\n42\n"))
-	term.Expect(expect.Line(-1).Equals(">>> "))
+	term.ExpectScreen(expect.Contains("\n42\n"))
+	term.ExpectScreen(expect.Line(-1).Equals(">>> "))
 	term.Type("for i in range(3):\n")
-	term.Expect(expect.Line(-1).Equals("... "))
+	term.ExpectScreen(expect.Line(-1).Equals("... "))
 	term.Type("    print('row', i)\n\n")
-	term.Expect(expect.Matches(regexp.MustCompile(`row 0\nrow 1\nrow 2\n>>> $`)))
+	term.ExpectScreen(expect.Matches(regexp.MustCompile(`row 0\nrow 1\nrow 2\n>>> $`)))
 	term.Press(termtest.Ctrl('d'))
 	if code := term.WaitExit(); code != 0 {
 		t.Errorf("python exited with %d", code)
@@ -42,8 +42,8 @@ func TestCat(t *testing.T) {
 	term := termtest.Spawn(t, []string{"cat"})
 	term.Type("hello\n")
 	// The terminal echoes the line, then cat writes it back.
-	term.Expect(expect.Equals("hello\nhello\n"))
-	term.Expect(expect.CursorAt(3, 1))
+	term.ExpectScreen(expect.Equals("hello\nhello\n"))
+	term.ExpectScreen(expect.CursorAt(3, 1))
 	term.Press(termtest.Ctrl('d'))
 	if code := term.WaitExit(); code != 0 {
 		t.Errorf("cat exited with %d", code)
@@ -54,13 +54,13 @@ func TestResizeSeenByProgram(t *testing.T) {
 	t.Parallel()
 	term := spawnBash(t, termtest.WithSize(80, 24))
 	term.Type("stty size\n")
-	term.Expect(expect.Contains("\n24 80\n"))
+	term.ExpectScreen(expect.Contains("\n24 80\n"))
 	term.Resize(120, 40)
 	if cols, rows := term.Snapshot().Size(); cols != 120 || rows != 40 {
 		t.Errorf("screen size %dx%d after Resize(120, 40)", cols, rows)
 	}
 	term.Type("clear; stty size\n")
-	term.Expect(expect.Equals("40 120\n$ "))
+	term.ExpectScreen(expect.Equals("40 120\n$ "))
 }
 
 // cprProgram writes a cursor position query in the middle of one write and
@@ -79,7 +79,7 @@ func TestCursorQueryMidChunk(t *testing.T) {
 	t.Parallel()
 	term := spawnPython(t, cprProgram)
 	// The reply describes the cursor after "abc", not after the whole write.
-	term.Expect(expect.Equals("abcmore text\n" + `reply b'\x1b[1;4R'` + "\n"))
+	term.ExpectScreen(expect.Equals("abcmore text\n" + `reply b'\x1b[1;4R'` + "\n"))
 	if code := term.WaitExit(); code != 0 {
 		t.Errorf("exit status %d", code)
 	}
@@ -89,7 +89,7 @@ func TestColorsAndStyles(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"printf", "plain \x1b[1;31mR\x1b[0m \x1b[38;5;42mI\x1b[0m " +
 		"\x1b[48;2;10;20;30mT\x1b[0m \x1b[3;4mU\x1b[0m \x1b[7mV\x1b[0m \x1b[2;9mF\x1b[0m 宽"})
-	term.Expect(expect.Equals("plain R I T U V F 宽"))
+	term.ExpectScreen(expect.Equals("plain R I T U V F 宽"))
 	snap := term.Snapshot()
 	type want struct {
 		col  int
@@ -122,7 +122,7 @@ func TestColorsAndStyles(t *testing.T) {
 func TestBracketedPasteInBash(t *testing.T) {
 	t.Parallel()
 	term := spawnBash(t)
-	term.Expect(expect.Func("bracketed paste is on", func(s screen.Snapshot) error {
+	term.ExpectScreen(expect.Func("bracketed paste is on", func(s screen.Snapshot) error {
 		if !s.BracketedPaste() {
 			return fmt.Errorf("bracketed paste is off")
 		}
@@ -130,10 +130,10 @@ func TestBracketedPasteInBash(t *testing.T) {
 	}))
 
 	term.Paste("echo one\necho two")
-	term.Expect(expect.Contains("echo two"))
-	term.Expect(expect.Not(expect.Contains("\none\n")))
+	term.ExpectScreen(expect.Contains("echo two"))
+	term.ExpectScreen(expect.Not(expect.Contains("\none\n")))
 	term.Press(termtest.KeyEnter)
-	term.Expect(expect.Matches(regexp.MustCompile(`\none\ntwo\n\$ $`)))
+	term.ExpectScreen(expect.Matches(regexp.MustCompile(`\none\ntwo\n\$ $`)))
 }
 
 // pasteProgram enables bracketed paste and prints exactly what it reads.
@@ -150,10 +150,10 @@ os.write(1, b"got " + repr(got).encode() + b"\r\n")
 func TestBracketedPasteArrivesWhole(t *testing.T) {
 	t.Parallel()
 	term := spawnPython(t, pasteProgram)
-	term.Expect(expect.Contains("paste now"))
+	term.ExpectScreen(expect.Contains("paste now"))
 	term.Paste("multi\nline ✓")
 	// Like xterm and VTE, line breaks are pasted as CR.
-	term.Expect(expect.Contains(`got b'\x1b[200~multi\rline \xe2\x9c\x93\x1b[201~'`))
+	term.ExpectScreen(expect.Contains(`got b'\x1b[200~multi\rline \xe2\x9c\x93\x1b[201~'`))
 }
 
 func TestCtrlCInterruptsSleep(t *testing.T) {
@@ -162,15 +162,15 @@ func TestCtrlCInterruptsSleep(t *testing.T) {
 	// The subshell prints once it is the foreground job, so Ctrl-C cannot
 	// arrive while bash itself is still starting the command.
 	term.Type("(echo sleeping; exec sleep 30)\n")
-	term.Expect(expect.Contains("\nsleeping\n"))
+	term.ExpectScreen(expect.Contains("\nsleeping\n"))
 	start := time.Now()
-	term.Press(termtest.Ctrl('c'))
-	term.Expect(expect.Line(-1).Equals("$ "))
+	term.NoWait().Press(termtest.Ctrl('c')) // while sleep runs: it would never be ready
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the prompt came back %v after Ctrl-C", d)
 	}
 	term.Type("echo status=$?\n")
-	term.Expect(expect.Contains("\nstatus=130\n"))
+	term.ExpectScreen(expect.Contains("\nstatus=130\n"))
 }
 
 // Claude Code sets its title with "ESC]0;✳ Claude Code BEL"; ✳ holds the
@@ -179,6 +179,6 @@ func TestCtrlCInterruptsSleep(t *testing.T) {
 func TestClaudeTitleSequence(t *testing.T) {
 	t.Parallel()
 	term := termtest.Spawn(t, []string{"printf", "hello\x1b]0;\xe2\x9c\xb3 Claude Code\x07 world"})
-	term.Expect(expect.Title("✳ Claude Code"))
-	term.Expect(expect.Equals("hello world"))
+	term.ExpectScreen(expect.Title("✳ Claude Code"))
+	term.ExpectScreen(expect.Equals("hello world"))
 }

@@ -109,21 +109,21 @@ type benchScenario struct {
 
 func submitStep(text string) func(*Terminal) (time.Time, error) {
 	return func(t *Terminal) (time.Time, error) {
-		if err := t.Type(text); err != nil {
+		if err := t.TypeContext(context.Background(), text); err != nil {
 			return time.Time{}, err
 		}
 		if _, err := t.WaitForReadyContext(context.Background()); err != nil {
 			return time.Time{}, err
 		}
 		at := time.Now()
-		return at, t.Press(KeyEnter)
+		return at, t.NoWait().PressContext(context.Background(), KeyEnter) // at is when it is sent
 	}
 }
 
 func keyStep(k Key) func(*Terminal) (time.Time, error) {
 	return func(t *Terminal) (time.Time, error) {
 		at := time.Now()
-		return at, t.Press(k)
+		return at, t.NoWait().PressContext(context.Background(), k)
 	}
 }
 

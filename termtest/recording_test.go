@@ -26,7 +26,7 @@ func TestRecordingOfBashSession(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "bash.cast")
 			term := spawnBash(t, termtest.WithRecording(path), termtest.WithRecordingVersion(version), termtest.WithSize(80, 24))
 			term.Type("echo recorded ✳ '<&>'\n")
-			term.Expect(expect.Contains("\nrecorded ✳ <&>\n"))
+			term.ExpectScreen(expect.Contains("\nrecorded ✳ <&>\n"))
 			term.Resize(90, 25)
 			term.Type("exit 4\n")
 			if code := term.WaitExit(); code != 4 {
@@ -123,10 +123,10 @@ func TestFailedTestKeepsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestSomething/case_1", failed: true}
 	first := termtest.Spawn(tb, bashArgv, bashEnv)
 	first.Type("echo kept\n")
-	first.Expect(expect.Contains("\nkept\n"))
+	first.ExpectScreen(expect.Contains("\nkept\n"))
 	second := termtest.Spawn(tb, bashArgv, bashEnv)
 	second.Type("echo second\n")
-	second.Expect(expect.Contains("\nsecond\n"))
+	second.ExpectScreen(expect.Contains("\nsecond\n"))
 
 	want := filepath.Join(dir, "TestSomething", "case_1.cast")
 	wantSecond := filepath.Join(dir, "TestSomething", "case_1~2.cast")
@@ -200,7 +200,7 @@ func TestPassingTestDropsItsRecording(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestPasses"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
 	term.Type("echo fine\n")
-	term.Expect(expect.Contains("\nfine\n"))
+	term.ExpectScreen(expect.Contains("\nfine\n"))
 	if entries, _ := os.ReadDir(tmpDir); len(entries) != 1 {
 		t.Errorf("%d temporary recordings while the test runs, want 1", len(entries))
 	}
@@ -228,7 +228,7 @@ func TestWithRecordingIsAlwaysKept(t *testing.T) {
 	tb := &failedTB{TB: t, name: "TestAsked"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv, termtest.WithRecording(path))
 	term.Type("echo asked\n")
-	term.Expect(expect.Contains("\nasked\n"))
+	term.ExpectScreen(expect.Contains("\nasked\n"))
 	if d := term.Describe(); !strings.Contains(d, "recording: "+path+"\n") {
 		t.Errorf("the report does not name %s:\n%s", path, d)
 	}

@@ -68,7 +68,7 @@ func rigRoundTrip(ctx context.Context, b *testing.B) (total, closing time.Durati
 		_ = term.Close()
 		b.Fatal(err)
 	}
-	if err := term.Type("echo round trip\n"); err != nil {
+	if err := term.NoWait().TypeContext(ctx, "echo round trip\n"); err != nil { // the round trip alone, as the bare PTY side
 		b.Fatal(err)
 	}
 	if err := expect.Wait(ctx, term, expect.Contains("\nround trip\n$ ")); err != nil {

@@ -7,15 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
-// Term is a Terminal tied to a test: its actions and waits fail the test
-// with a full report instead of returning errors, and the program is closed
-// when the test ends. It embeds the Terminal, so what only reads (Snapshot,
-// State, Timeline, Describe, ...) is the Terminal's own, and a Term is an
-// expect.Source: expect.Wait(ctx, term, c) and gotools.Check(term, c) work
-// on it as on a Terminal.
+// Term is a Terminal tied to a test: its verbs (Type, Press, Paste, Submit,
+// Click, ClickOn, Wheel, Resize, WaitForReady, ExpectScreen, WaitExit,
+// Close) fail the test with a full report instead of returning errors, and
+// the program is closed when the test ends. It embeds the Terminal, so
+// each verb's error form is there too, named with Context (TypeContext,
+// ExpectScreenContext, ...), as are the reads (Snapshot, State, Timeline,
+// Describe, ...); and a Term is an expect.Source: expect.Wait(ctx, term, c)
+// and gotools.Check(term, c) work on it as on a Terminal.
 type Term struct {
 	tb testing.TB
 	*Terminal
@@ -60,7 +63,7 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 		if tmp != "" {
 			_ = os.Remove(tmp)
 		}
-		tb.Fatalf("termtest.Spawn: %v", err)
+		tb.Fatal(err) // it says termtest: and what could not start
 	}
 	watch := watchTimeout(tb, term, tmp, keepAbs)
 	tb.Cleanup(func() {
@@ -109,57 +112,80 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	return &Term{tb: tb, Terminal: term}
 }
 
-func (m *Term) check(err error) {
-	if err != nil {
-		m.tb.Helper()
-		m.tb.Fatal(err)
+// NoWait returns the test's terminal with actions that send at once,
+// without waiting for the program to be ready (see Terminal.NoWait):
+//
+//	term.NoWait().Press(termtest.Ctrl('c')) // interrupt it while it works
+func (m *Term) NoWait() *Term { return &Term{tb: m.tb, Terminal: m.Terminal.NoWait()} }
+
+// do runs one verb's error form bounded by m.ctx and fails the test with
+// its error.
+func (m *Term) do(verb func(ctx context.Context) error) {
+	m.tb.Helper()
+	ctx, cancel := m.ctx()
+	defer cancel()
+	if err := verb(ctx); err != nil {
+		m.fail(ctx, err)
 	}
 }
 
-// Type sends text as if typed; newlines are Enter presses.
+// Type waits until the program is ready for input (unless NoWait), then
+// types text; newlines are Enter presses (see Terminal.TypeContext).
 func (m *Term) Type(text string) {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	if err := m.Terminal.TypeContext(ctx, text); err != nil {
-		m.fail(ctx, err)
-	}
+	m.do(func(ctx context.Context) error { return m.Terminal.TypeContext(ctx, text) })
 }
 
-// Press sends key presses.
+// Press waits until the program is ready for input (unless NoWait), then
+// sends key presses (see Terminal.PressContext).
 func (m *Term) Press(keys ...Key) {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	if err := m.Terminal.PressContext(ctx, keys...); err != nil {
-		m.fail(ctx, err)
-	}
+	m.do(func(ctx context.Context) error { return m.Terminal.PressContext(ctx, keys...) })
 }
 
-// Paste sends text as a (bracketed, if enabled) paste.
+// Paste waits until the program is ready for input (unless NoWait), then
+// sends text as a (bracketed, if enabled) paste.
 func (m *Term) Paste(text string) {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	if err := m.Terminal.PasteContext(ctx, text); err != nil {
-		m.fail(ctx, err)
-	}
+	m.do(func(ctx context.Context) error { return m.Terminal.PasteContext(ctx, text) })
+}
+
+// Click waits until the program is ready for input (unless NoWait), then
+// clicks at a 1-based row and column (see Terminal.ClickContext).
+func (m *Term) Click(row, col int) {
+	m.tb.Helper()
+	m.do(func(ctx context.Context) error { return m.Terminal.ClickContext(ctx, row, col) })
+}
+
+// ClickOn waits until the program is ready for input (unless NoWait), then
+// clicks the first cell of the text l locates (see Terminal.ClickOnContext).
+func (m *Term) ClickOn(l expect.Locator) {
+	m.tb.Helper()
+	m.do(func(ctx context.Context) error { return m.Terminal.ClickOnContext(ctx, l) })
+}
+
+// Wheel waits until the program is ready for input (unless NoWait), then
+// turns the mouse wheel over a 1-based row and column: n notches down, or
+// up when n is negative.
+func (m *Term) Wheel(row, col, n int) {
+	m.tb.Helper()
+	m.do(func(ctx context.Context) error { return m.Terminal.WheelContext(ctx, row, col, n) })
 }
 
 // Resize changes the terminal size; the program sees SIGWINCH.
-func (m *Term) Resize(cols, rows int) { m.tb.Helper(); m.check(m.Terminal.Resize(cols, rows)) }
+func (m *Term) Resize(cols, rows int) {
+	m.tb.Helper()
+	m.do(func(context.Context) error { return m.Terminal.Resize(cols, rows) })
+}
 
 // WaitForReady waits until the program is ready for input, up to the
 // terminal's timeout and never past the test's deadline, and returns the
-// ready state it saw (Ready or Question).
+// ready state it saw (Ready or Question). Actions wait this way by
+// themselves; call it to assert that the program got ready.
 func (m *Term) WaitForReady() ready.Transition {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	tr, err := m.Terminal.WaitForReadyContext(ctx)
-	if err != nil {
-		m.fail(ctx, err)
-	}
+	var tr ready.Transition
+	m.do(func(ctx context.Context) (err error) { tr, err = m.Terminal.WaitForReadyContext(ctx); return err })
 	return tr
 }
 
@@ -167,14 +193,13 @@ func (m *Term) WaitForReady() ready.Transition {
 // never past the test's deadline, and returns its exit status.
 func (m *Term) WaitExit() int {
 	m.tb.Helper()
-	ctx, cancel := m.ctx()
-	defer cancel()
-	code, err := m.Terminal.WaitExit(ctx)
-	if err != nil {
-		m.fail(ctx, err)
-	}
+	var code int
+	m.do(func(ctx context.Context) (err error) { code, err = m.Terminal.WaitExitContext(ctx); return err })
 	return code
 }
 
 // Close ends the program now; it also runs at test cleanup.
-func (m *Term) Close() { m.tb.Helper(); m.check(m.Terminal.Close()) }
+func (m *Term) Close() {
+	m.tb.Helper()
+	m.do(func(context.Context) error { return m.Terminal.Close() })
+}

@@ -29,9 +29,9 @@ const submitBound = 2 * time.Second
 func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
-	st, err := t.WaitForReadyContext(ctx)
+	st, err := t.actionable(ctx, fmt.Sprintf("Submit(%q)", text)) // actionable.go; NoWait skips it
 	if err != nil {
-		return fmt.Errorf("termtest: Submit(%q): %w", text, err)
+		return err
 	}
 	if text != "" {
 		if strings.Contains(text, "\n") {

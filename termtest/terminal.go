@@ -28,7 +28,19 @@ var ErrClosed = errors.New("termtest: terminal closed")
 // A Terminal owns the process and the PTY; everything ttyrig makes of the
 // bytes (screen, readiness, recording, failure report) is its
 // session.Session, which a replay of the recording feeds the same way.
+//
+// Its actions (TypeContext, PressContext, PasteContext, SubmitContext,
+// ClickContext, ClickOnContext, WheelContext) wait until the program is
+// ready for input before they send, as a person waits for a prompt; the
+// Terminal that NoWait returns sends at once.
 type Terminal struct {
+	*terminal
+	noWait bool // actions send at once (NoWait)
+}
+
+// terminal is what every handle of one program shares (NoWait makes a
+// second handle).
+type terminal struct {
 	cfg   config
 	argv  []string
 	cmd   *exec.Cmd
@@ -77,6 +89,9 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
+		if ee := (*exec.Error)(nil); errors.As(err, &ee) {
+			err = ee.Err // its message names the program again
+		}
 		return nil, fmt.Errorf("termtest: cannot run %q: %w", argv[0], err)
 	}
 	cmd := exec.Command(path, argv[1:]...)
@@ -88,7 +103,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	// in a failure report never read negative.
 	startAt := cfg.clock.Now()
 
-	t := &Terminal{
+	t := &Terminal{terminal: &terminal{
 		start:     startAt,
 		cfg:       cfg,
 		argv:      append([]string(nil), argv...),
@@ -99,7 +114,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		reaped:    make(chan struct{}),
 		timerDone: make(chan struct{}),
 		stop:      make(chan struct{}),
-	}
+	}}
 	// The screen's answers to queries go to the program's input queue,
 	// which exists only once the PTY does; until then nothing is parsed.
 	var in *inputQueue
@@ -289,9 +304,18 @@ func (t *Terminal) ExitCode() (int, bool) {
 	}
 }
 
-// WaitExit waits for the program to exit and returns its exit status.
-// (expect.Wait is the wait for what the screen shows.)
-func (t *Terminal) WaitExit(ctx context.Context) (int, error) {
+// WaitExit is WaitExitContext.
+//
+// Deprecated: use WaitExitContext (or Term.WaitExit in a test).
+func (t *Terminal) WaitExit(ctx context.Context) (int, error) { return t.WaitExitContext(ctx) }
+
+// WaitExitContext waits for the program to exit and returns its exit
+// status, bounded by ctx and, when ctx has no deadline, by the terminal's
+// timeout, as every wait is. (ExpectScreenContext is the wait for what the
+// screen shows.)
+func (t *Terminal) WaitExitContext(ctx context.Context) (int, error) {
+	ctx, cancel := t.bound(ctx)
+	defer cancel()
 	select {
 	case <-t.done:
 		code, _ := t.ExitCode()

@@ -26,19 +26,19 @@ var bashEnv = termtest.WithEnv("PS1=$ ", "HISTFILE=")
 func spawnBash(t *testing.T, opts ...termtest.Option) *termtest.Term {
 	t.Helper()
 	term := termtest.Spawn(t, bashArgv, append([]termtest.Option{bashEnv}, opts...)...)
-	term.Expect(expect.Line(-1).Equals("$ "))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
 	return term
 }
 
 func TestBashEcho(t *testing.T) {
 	term := termtest.Spawn(t, bashArgv, bashEnv)
 	term.WaitForReady()
-	term.Expect(expect.Equals("$ "))
+	term.ExpectScreen(expect.Equals("$ "))
 	term.Type("echo hi\n")
-	term.Expect(expect.Contains("\nhi\n"))
-	term.Expect(expect.Line(-1).Equals("$ "))
-	term.Expect(expect.Equals("$ echo hi\nhi\n$ "))
-	term.Expect(expect.CursorAt(3, 3))
+	term.ExpectScreen(expect.Contains("\nhi\n"))
+	term.ExpectScreen(expect.Line(-1).Equals("$ "))
+	term.ExpectScreen(expect.Equals("$ echo hi\nhi\n$ "))
+	term.ExpectScreen(expect.CursorAt(3, 3))
 	term.Type("exit 3\n")
 	if code := term.WaitExit(); code != 3 {
 		t.Errorf("exit code %d, want 3", code)
@@ -48,7 +48,7 @@ func TestBashEcho(t *testing.T) {
 // A grandchild that keeps the PTY open must not keep Close waiting.
 func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
 	term := termtest.Spawn(t, []string{"bash", "--norc", "--noprofile", "-c", "setsid sleep 30 & echo started; sleep 30"})
-	term.Expect(expect.Contains("started"))
+	term.ExpectScreen(expect.Contains("started"))
 	start := time.Now()
 	term.Close()
 	if d := time.Since(start); d > 3*time.Second {

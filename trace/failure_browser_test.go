@@ -42,9 +42,9 @@ func TestFailurePicturesInBrowser(t *testing.T) {
 	term := termtest.Spawn(tb, []string{"bash", "--norc", "--noprofile", "-c",
 		`printf '\033[1mMenu\033[m\n  \033[7m> one \033[m\n    two\n\033[33mpick:\033[m '; read a; printf 'got %s\n' "$a"; sleep 30`},
 		termtest.WithSize(40, 8))
-	term.Expect(expect.Contains("pick:"))
+	term.ExpectScreen(expect.Contains("pick:"))
 	term.Type("two\n")
-	term.Expect(expect.Contains("got two"))
+	term.ExpectScreen(expect.Contains("got two"))
 	tb.runCleanups()
 
 	base := filepath.Join(dir, "TestExample", "fails")

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,11 +14,34 @@ import (
 
 const calibrateSynopsis = "[--runtime NAME] [--json] files..."
 
+// calibrateColumns explains the table's columns (ttyrig help calibrate).
+// "Truly ready" and "truly busy" are the recording's ready and busy
+// markers: the ground truth (Ctrl-] r / Ctrl-] b in ttyrig record).
+const calibrateColumns = `
+columns of the table (one row per recording):
+  turns             ready markers: the moments a person saw the program waiting for input
+  idle col          the cursor's column at those moments ("hidden": the cursor was hidden at one)
+  idle row↑         the cursor's row at those moments, counted up from the last row with text (0: on it)
+  busy cols         the cursor's columns while the program was truly busy
+  distinct          true when no idle column is also a busy column: the cursor's column alone tells ready from busy
+  longest busy gap  the longest silence between two outputs while truly busy
+  min quiet         the shortest quiet window that is never early: just over the longest busy gap
+  latency p50, p95  from each ready marker to the engine's ready, median and 95th percentile
+  missed            ready markers the engine never answered with ready
+  premature         times the engine said ready while the program was truly busy
+  signals           the engine's signals that decided ready
+  premature by the usual rules
+                    the same count for common rules of thumb (3 s of silence, polling, cursor column + quiet)
+`
+
 func calibrate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("calibrate", calibrateSynopsis, stdout, stderr)
 	runtime := fs.String("runtime", "", "readiness profile (default: inferred from each recording's command)")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	if err := fs.parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, calibrateColumns)
+		}
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -44,5 +69,9 @@ func calibrate(args []string, stdout, stderr io.Writer) error {
 	if *asJSON {
 		return recordings.WriteJSON(stdout, cals)
 	}
-	return recordings.WriteTable(stdout, cals)
+	if err := recordings.WriteTable(stdout, cals); err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "ttyrig calibrate: the columns are explained by: ttyrig help calibrate")
+	return nil
 }

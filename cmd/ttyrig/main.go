@@ -99,7 +99,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	err := cmd.run(args[1:], stdin, stdout, stderr)
+	var status exitStatus
 	switch {
+	case errors.As(err, &status): // the recorded program's own, already reported
+		return int(status)
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errUsage):

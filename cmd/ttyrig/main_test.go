@@ -265,11 +265,11 @@ func TestRecordInATerminal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"ttyrig", "record", "-o", path, "--", "sh", "-c", `printf 'name? '; read a; printf 'hi %s\n' "$a"`},
 		termtest.WithSize(60, 10))
-	term.Expect(expect.Contains("name? "))
-	term.Type("\x1dr") // Ctrl-] r: ready
-	term.Type("bob\r")
-	term.Expect(expect.Contains("hi bob"))
-	term.Expect(expect.Contains("1 marker) to "))
+	term.ExpectScreen(expect.Contains("name? "))
+	term.Type("\x1dr")          // Ctrl-] r: ready
+	term.NoWait().Type("bob\r") // the mark keys draw nothing: no reaction to wait for
+	term.ExpectScreen(expect.Contains("hi bob"))
+	term.ExpectScreen(expect.Contains("exited with status 0 (1 marker)"))
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("ttyrig record exited %d", code)
 	}
@@ -315,11 +315,11 @@ func TestRecordInATerminal(t *testing.T) {
 func TestRecordInATerminalOfNoSize(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"sh", "-c", "stty cols 0 rows 0 && exec $TTYRIG record -o " + path + " -- echo hello"})
-	term.Expect(expect.Contains("recorded echo"))
+	term.ExpectScreen(expect.Contains("echo exited with status 0"))
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("ttyrig record exited %d", code)
 	}
-	term.Expect(expect.Contains("reports no size; recording at 100x30"))
+	term.ExpectScreen(expect.Contains("reports no size; recording at 100x30"))
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -348,7 +348,7 @@ func TestRecordMarksOnSignals(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "go? "; read a'`})
-	term.Expect(expect.Contains("go? "))
+	term.ExpectScreen(expect.Contains("go? "))
 	pid := readPid(t, pidfile)
 	for _, sig := range []syscall.Signal{syscall.SIGUSR1, syscall.SIGUSR2} {
 		if err := syscall.Kill(pid, sig); err != nil {
@@ -357,7 +357,7 @@ func TestRecordMarksOnSignals(t *testing.T) {
 		time.Sleep(50 * time.Millisecond) // signals of one kind may merge; keep them apart
 	}
 	term.Type("\r")
-	term.Expect(expect.Contains("2 markers"))
+	term.ExpectScreen(expect.Contains("2 markers"))
 	term.WaitExit()
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
@@ -380,13 +380,15 @@ func TestRecordStoppedBySignalKeepsTheRecording(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'echo started; sleep 30'`})
-	term.Expect(expect.Contains("started"))
+	term.ExpectScreen(expect.Contains("started"))
 	pid := readPid(t, pidfile)
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	term.Expect(expect.Contains("terminated: stopped sh"))
-	term.WaitExit()
+	term.ExpectScreen(expect.Contains("terminated stopped sh"))
+	if code := term.WaitExit(); code != 128+int(syscall.SIGTERM) {
+		t.Errorf("ttyrig record stopped by SIGTERM exited %d, want %d", code, 128+int(syscall.SIGTERM))
+	}
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -412,7 +414,7 @@ func TestCalibrateShowsProgressOnManyFiles(t *testing.T) {
 func TestRecordCastVersion3(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rec.cast")
 	term := ttyrigIn(t, []string{"ttyrig", "record", "--cast-version", "3", "-o", path, "--", "echo", "hello v3"})
-	term.Expect(expect.Contains("recorded echo"))
+	term.ExpectScreen(expect.Contains("echo exited with status 0"))
 	term.WaitExit()
 	head, err := os.ReadFile(path)
 	if err != nil {
@@ -432,9 +434,9 @@ func TestRecordKilledKeepsWhatHappened(t *testing.T) {
 	dir := t.TempDir()
 	path, pidfile := filepath.Join(dir, "rec.cast"), filepath.Join(dir, "pid")
 	term := ttyrigIn(t, []string{"sh", "-c", "echo $$ > " + pidfile + " && exec $TTYRIG record -o " + path + ` -- sh -c 'printf "name? "; read a; echo "hello $a"; sleep 30'`})
-	term.Expect(expect.Contains("name? "))
+	term.ExpectScreen(expect.Contains("name? "))
 	term.Type("ann\r")
-	term.Expect(expect.Contains("hello ann"))
+	term.ExpectScreen(expect.Contains("hello ann"))
 	pid := readPid(t, pidfile)
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)

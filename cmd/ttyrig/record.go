@@ -77,7 +77,7 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		termtest.WithSize(cols, rows), termtest.WithEnv(env...), termtest.WithOutput(stdout),
 		termtest.WithRecording(*out), termtest.WithRecordingVersion(*version), termtest.WithTimeout(time.Minute))
 	if err != nil {
-		return err
+		return unprefixed{err}
 	}
 	defer t.Close()
 
@@ -108,7 +108,7 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}()
 	var mk markKeys
-	stopped := ""
+	var stopped os.Signal
 loop:
 	for {
 		select {
@@ -118,6 +118,11 @@ loop:
 			if !ok {
 				keys = nil
 				continue
+			}
+			if _, exited := t.ExitCode(); exited {
+				// Keys that arrive as the program ends reach nobody; sent,
+				// they were recorded as input after its exit.
+				break loop
 			}
 			send, labels := mk.filter(p)
 			for _, l := range labels {
@@ -137,7 +142,7 @@ loop:
 			case syscall.SIGUSR2:
 				mark(recordings.MarkBusy)
 			default:
-				stopped = s.String()
+				stopped = s
 				break loop
 			}
 		}
@@ -149,13 +154,31 @@ loop:
 		fmt.Fprintf(stderr, "\r\nttyrig record: %v\r\n", err)
 	}
 	code, _ := t.ExitCode()
-	if stopped != "" {
-		fmt.Fprintf(stderr, "\r\nttyrig: %s: stopped %s; recorded to %s (%s)\r\n", stopped, argv[0], *out, plural(marks, "marker"))
-		return nil
+	if stopped != nil {
+		// As a shell reports a process a signal ended: 128 + its number.
+		code = 128 + int(stopped.(syscall.Signal))
+		fmt.Fprintf(stderr, "\r\nttyrig record: %s stopped %s (%s); see the recording with: ttyrig show %s\r\n", stopped, argv[0], plural(marks, "marker"), *out)
+	} else {
+		fmt.Fprintf(stderr, "\r\nttyrig record: %s exited with status %d (%s); see the recording with: ttyrig show %s\r\n", argv[0], code, plural(marks, "marker"), *out)
 	}
-	fmt.Fprintf(stderr, "\r\nttyrig: recorded %s (exit status %d, %s) to %s; see it with: ttyrig show %s\r\n", argv[0], code, plural(marks, "marker"), *out, *out)
+	if code != 0 {
+		return exitStatus(code)
+	}
 	return nil
 }
+
+// exitStatus is the program's exit status, passed on as ttyrig's own (run
+// prints nothing for it): a script that records a failing program fails.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// unprefixed drops the library's "termtest: " from an error a command
+// prints after its own "ttyrig record: ".
+type unprefixed struct{ error }
+
+func (u unprefixed) Error() string { return strings.TrimPrefix(u.error.Error(), "termtest: ") }
+func (u unprefixed) Unwrap() error { return u.error }
 
 // markKeys finds the mark keys in what the user types: Ctrl-] r marks
 // ready, Ctrl-] b marks busy, Ctrl-] Ctrl-] sends one Ctrl-]; Ctrl-]
