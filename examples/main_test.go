@@ -1,12 +1,11 @@
 package examples
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/ttyrig/ttyrig/examples/menu"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -17,23 +16,11 @@ var shell = termtest.Defaults{
 	termtest.WithEnv("PS1=$ ", "HISTFILE=", "INPUTRC=/dev/null"),
 }
 
-// menuBin is the bubbletea example program, built once for the package.
-var menuBin string
-
+// TestMain runs the tests, or the bubbletea menu when a test spawns
+// "menu": the test binary is the program, so there is no build step and
+// go test -cover counts the menu's lines too.
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "ttyrig-examples-")
-	if err != nil {
-		panic(err)
-	}
-	menuBin = filepath.Join(dir, "menu")
-	if out, err := exec.Command("go", "build", "-o", menuBin, "./cmd/menu").CombinedOutput(); err != nil {
-		os.Stderr.Write(out)
-		os.RemoveAll(dir)
-		os.Exit(2)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	termtest.Main(m, map[string]func() int{"menu": menu.Main})
 }
 
 // need fails the test when a program it drives is missing: `make examples`
