@@ -253,7 +253,7 @@ func generateTest(cast *asciicast.Cast, o genOptions) (testSource, error) {
 	fmt.Fprintf(&b, "\tterm := termtest.Spawn(t, []string{%s}, %s)\n", strings.Join(qargv, ", "), strings.Join(opts, ", "))
 	for _, s := range steps {
 		if s.now {
-			fmt.Fprintf(&b, "\tterm.Now().%s // sent while the program was busy (at %.2fs)\n", s.call, s.at.Seconds())
+			fmt.Fprintf(&b, "\tterm.NoWait().%s // sent while the program was busy (at %.2fs)\n", s.call, s.at.Seconds())
 			continue
 		}
 		fmt.Fprintf(&b, "\tterm.%s\n", s.call)
