@@ -15,7 +15,7 @@ import (
 // has reacted to the last key), so the test needs no WaitForReady: each
 // key goes to the field that has the focus by then.
 func TestHuhForm(t *testing.T) {
-	term := termtest.Spawn(t, []string{signupBin}, termtest.WithSize(60, 20))
+	term := termtest.Spawn(t, []string{"signup"}, termtest.WithSize(60, 20))
 	term.ExpectScreen(expect.Contains("Ship it?")) // all three fields are on the screen at once
 	term.Type("Ada")
 	term.Press(termtest.KeyEnter) // the focus moves to the language

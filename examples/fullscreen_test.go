@@ -53,7 +53,7 @@ func TestLessArrows(t *testing.T) {
 // A bubbletea program: the highlighted option follows the arrows and the
 // mouse wheel; the golden screen records which one is highlighted.
 func TestBubbleteaMenu(t *testing.T) {
-	term := termtest.Spawn(t, []string{menuBin}, termtest.WithSize(40, 10))
+	term := termtest.Spawn(t, []string{"menu"}, termtest.WithSize(40, 10))
 	term.ExpectScreen(expect.Text("apple").Highlighted())
 	term.Press(termtest.KeyDown)
 	term.ExpectScreen(expect.Text("banana").Highlighted())

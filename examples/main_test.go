@@ -1,12 +1,12 @@
 package examples
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/ttyrig/ttyrig/examples/menu"
+	"github.com/ttyrig/ttyrig/examples/signup"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -17,26 +17,11 @@ var shell = termtest.Defaults{
 	termtest.WithEnv("PS1=$ ", "HISTFILE=", "INPUTRC=/dev/null"),
 }
 
-// menuBin and signupBin are the bubbletea and huh example programs, built
-// once for the package.
-var menuBin, signupBin string
-
+// TestMain runs the tests, or an example program when a test spawns it by
+// name ("menu", "signup"): the test binary is the program, so there is no
+// build step and go test -cover counts the programs' lines too.
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "ttyrig-examples-")
-	if err != nil {
-		panic(err)
-	}
-	menuBin, signupBin = filepath.Join(dir, "menu"), filepath.Join(dir, "signup")
-	for bin, pkg := range map[string]string{menuBin: "./cmd/menu", signupBin: "./cmd/signup"} {
-		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
-			os.Stderr.Write(out)
-			os.RemoveAll(dir)
-			os.Exit(2)
-		}
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	termtest.Main(m, map[string]func() int{"menu": menu.Main, "signup": signup.Main})
 }
 
 // need fails the test when a program it drives is missing: `make examples`

@@ -247,7 +247,7 @@ func (t *Terminal) typeNow(ctx context.Context, text string) error {
 			if r == '\n' {
 				k = KeyEnter
 			}
-			b = append(b, k.bytesFor(snap)...)
+			b = append(b, k.BytesFor(snap)...)
 		}
 		return t.sendContext(ctx, b)
 	}
@@ -299,7 +299,7 @@ func (t *Terminal) PressContext(ctx context.Context, keys ...Key) error {
 	var b []byte
 	snap := t.sess.Snapshot() // what keys send follows the program's modes
 	for _, k := range keys {
-		b = append(b, k.bytesFor(snap)...)
+		b = append(b, k.BytesFor(snap)...)
 	}
 	return t.sendContext(ctx, b)
 }

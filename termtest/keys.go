@@ -29,8 +29,10 @@ type kittyKey struct {
 
 func (k Key) String() string { return k.name }
 
-// bytesFor returns what the key sends to a program whose screen is snap.
-func (k Key) bytesFor(snap screen.Snapshot) []byte {
+// BytesFor returns what the key sends to a program whose screen is snap:
+// its modes decide (application cursor keys, keypad, kitty keyboard).
+// ttyrig codegen reads recorded input back into keys with it.
+func (k Key) BytesFor(snap screen.Snapshot) []byte {
 	if f := snap.KittyKeyboard(); f != 0 && k.kitty.code != 0 && (f&1 != 0 && !k.kitty.always || f&kittyAllKeys != 0) {
 		if k.kitty.mods == 0 {
 			return fmt.Appendf(nil, "\x1b[%du", k.kitty.code)

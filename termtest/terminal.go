@@ -87,17 +87,22 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	path, err := exec.LookPath(argv[0])
-	if err != nil {
-		if ee := (*exec.Error)(nil); errors.As(err, &ee) {
-			err = ee.Err // its message names the program again
+	// A program registered with Main is this test binary, run as it.
+	path, self, ok := registered(argv[0])
+	if !ok {
+		var err error
+		if path, err = exec.LookPath(argv[0]); err != nil {
+			if ee := (*exec.Error)(nil); errors.As(err, &ee) {
+				err = ee.Err // its message names the program again
+			}
+			return nil, fmt.Errorf("termtest: cannot run %q: %w", argv[0], err)
 		}
-		return nil, fmt.Errorf("termtest: cannot run %q: %w", argv[0], err)
 	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args[0] = argv[0]
 	cookie := newCookie()
 	cmd.Env = append(buildEnv(shellMarks(argv, path, cfg)), sessionEnv+"="+cookie) // shell.go: OSC 133 prompt marks for known shells
+	cmd.Env = append(cmd.Env, self...)
 	cmd.Dir = cfg.dir
 	// One start time for the engine, the recording and reports, so offsets
 	// in a failure report never read negative.

@@ -6,6 +6,7 @@
 //	ttyrig replay [--events] [--runtime NAME] [--at SECONDS] [--screen plain|decorated|svg|html] file.cast
 //	ttyrig show [-o out.html] file.cast
 //	ttyrig calibrate [--runtime NAME] [--json] files...
+//	ttyrig codegen [-o x_test.go] [--name TestX] file.cast
 //	ttyrig demo
 //
 // Help goes to stdout with exit status 0 ("ttyrig help replay", "ttyrig
@@ -37,6 +38,8 @@ var commands = []command{
 		func(a []string, _ io.Reader, o, e io.Writer) error { return show(a, o, e) }},
 	{"calibrate", calibrateSynopsis, "print the calibration table of recordings with ready/busy markers",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return calibrate(a, o, e) }},
+	{"codegen", codegenSynopsis, "write a Go test from a recording: its argv, each input as an action, the last screen as a golden",
+		func(a []string, _ io.Reader, o, e io.Writer) error { return codegen(a, o, e) }},
 	{"demo", demoSynopsis, "drive a fixture agent and show what ttyrig sees",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return demo(a, o, e) }},
 }
