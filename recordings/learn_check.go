@@ -1,0 +1,206 @@
+package recordings
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// Score is how a profile fares on one marked recording: ready declared
+// while truly busy (premature), true ready moments never declared
+// (missed), and the latency from each true ready moment to the engine's.
+type Score struct {
+	Recording string   `json:"recording"`
+	Profile   string   `json:"profile"`
+	Turns     int      `json:"turns"`
+	Premature int      `json:"premature"`
+	Missed    int      `json:"missed"`
+	P50       Duration `json:"p50"`
+	Max       Duration `json:"max"`
+}
+
+// ScoreProfile replays a marked recording with p and judges its decisions
+// against the markers, as Calibrate does.
+func ScoreProfile(m Marked, p ready.Profile) (Score, error) {
+	rep, err := Replay(m.Cast, WithProfile(p))
+	if err != nil {
+		return Score{}, fmt.Errorf("%s: %w", m.Name, err)
+	}
+	defer rep.Close()
+	tl := rep.Run()
+	var c Calibration
+	truth := truthOf(m.Cast)
+	for _, t := range truth {
+		if t.ready {
+			c.Turns++
+		}
+	}
+	c.judge(tl, truth, rep.Start())
+	s := Score{Recording: m.Name, Profile: p.Name, Turns: c.Turns, Premature: c.Premature, Missed: c.Missed, P50: Duration(c.Percentile(50))}
+	for _, l := range c.Latencies {
+		s.Max = max(s.Max, l)
+	}
+	return s, nil
+}
+
+func truthOf(c *asciicast.Cast) []truthMark {
+	var out []truthMark
+	for _, e := range c.Events {
+		if e.Kind == asciicast.Marker && (e.Data == MarkReady || e.Data == MarkBusy) {
+			out = append(out, truthMark{at: e.Time, ready: e.Data == MarkReady})
+		}
+	}
+	return out
+}
+
+func scoreAll(recs []Marked, p ready.Profile) ([]Score, error) {
+	out := make([]Score, 0, len(recs))
+	for _, r := range recs {
+		s, err := ScoreProfile(r, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// HeldOut is one row of a leave-one-out check: a recording scored with the
+// profile learnt from all the others, beside generic and, when given, the
+// hand-made profile.
+type HeldOut struct {
+	Recording string `json:"recording"`
+	Learned   Score  `json:"learned"`
+	Generic   Score  `json:"generic"`
+	Hand      *Score `json:"hand,omitempty"`
+}
+
+// LeaveOneOut learns from all recordings but one, scores the one left out,
+// and does so for each. hand, when not nil, is scored beside. It needs at
+// least two recordings.
+func LeaveOneOut(name string, recs []Marked, hand *ready.Profile, opts ...LearnOption) ([]HeldOut, error) {
+	if len(recs) < 2 {
+		return nil, fmt.Errorf("recordings: leave-one-out needs at least 2 recordings, got %d", len(recs))
+	}
+	evs, err := collectAll(recs)
+	if err != nil {
+		return nil, err
+	}
+	cfg := newLearnConfig(opts)
+	var out []HeldOut
+	for i := range recs {
+		trainRecs := append(append([]Marked{}, recs[:i]...), recs[i+1:]...)
+		trainEvs := append(append([]*evidence{}, evs[:i]...), evs[i+1:]...)
+		l, err := learnFrom(name, trainRecs, trainEvs, cfg)
+		if err != nil {
+			return nil, fmt.Errorf("recordings: leave-one-out without %s: %w", recs[i].Name, err)
+		}
+		h := HeldOut{Recording: recs[i].Name}
+		if h.Learned, err = ScoreProfile(recs[i], l.Profile); err != nil {
+			return nil, err
+		}
+		if h.Generic, err = ScoreProfile(recs[i], ready.Generic()); err != nil {
+			return nil, err
+		}
+		if hand != nil {
+			s, err := ScoreProfile(recs[i], *hand)
+			if err != nil {
+				return nil, err
+			}
+			h.Hand = &s
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// WriteHeldOut renders a leave-one-out check as a table: per held-out
+// recording, premature / missed / p50 for the learnt profile, generic and
+// the hand-made one.
+func WriteHeldOut(w io.Writer, rows []HeldOut) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	hand := len(rows) > 0 && rows[0].Hand != nil
+	head := "held out\tturns\tlearnt early/missed/p50\tgeneric early/missed/p50"
+	if hand {
+		head += "\thand-made early/missed/p50"
+	}
+	fmt.Fprintln(tw, head+"\tverdict")
+	for _, r := range rows {
+		line := fmt.Sprintf("%s\t%d\t%s\t%s", r.Recording, r.Learned.Turns, r.Learned.cell(), r.Generic.cell())
+		if hand {
+			line += "\t" + r.Hand.cell()
+		}
+		fmt.Fprintln(tw, line+"\t"+r.verdict())
+	}
+	return tw.Flush()
+}
+
+func (s Score) cell() string { return fmt.Sprintf("%d / %d / %s", s.Premature, s.Missed, s.P50) }
+
+// worse says whether s is worse than o: early or missing more often, or
+// slower by more than 10 ms at the median.
+func (s Score) worse(o Score) bool {
+	if s.Premature != o.Premature {
+		return s.Premature > o.Premature
+	}
+	if s.Missed != o.Missed {
+		return s.Missed > o.Missed
+	}
+	return time.Duration(s.P50) > time.Duration(o.P50)+10*time.Millisecond
+}
+
+// verdict says whether the learnt profile meets the targets on this
+// recording: never early, never missing, p50 ≤ 150 ms, not worse than
+// generic.
+func (r HeldOut) verdict() string {
+	var bad []string
+	if r.Learned.Premature > 0 {
+		bad = append(bad, "early")
+	}
+	if r.Learned.Missed > 0 {
+		bad = append(bad, "missed")
+	}
+	if time.Duration(r.Learned.P50) > 150*time.Millisecond {
+		bad = append(bad, "p50 > 150ms")
+	}
+	if r.Learned.worse(r.Generic) {
+		bad = append(bad, "worse than generic")
+	}
+	if len(bad) == 0 {
+		return "ok"
+	}
+	return fmt.Sprint(bad)
+}
+
+// WriteRules renders the learnt rules as a table, refused ones marked.
+func WriteRules(w io.Writer, rules []Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "field\tvalue\tturns\trecordings\tkept\twhy")
+	for _, r := range rules {
+		kept := "yes"
+		if !r.Kept {
+			kept = "REFUSED"
+		}
+		turns := "-"
+		if r.Of > 0 {
+			turns = fmt.Sprintf("%d/%d", r.Turns, r.Of)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Field, r.Value, turns, strings.Join(r.Recordings, ","), kept, r.Why)
+	}
+	return tw.Flush()
+}
+
+// WriteScores renders scores as a table.
+func WriteScores(w io.Writer, scores []Score) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "recording\tprofile\tturns\tearly\tmissed\tp50\tmax")
+	for _, s := range scores {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\t%s\n", s.Recording, s.Profile, s.Turns, s.Premature, s.Missed, s.P50, s.Max)
+	}
+	return tw.Flush()
+}
