@@ -53,7 +53,9 @@ type Rule struct {
 	Of         int      `json:"of"`    // turns it was looked for in
 	Recordings []string `json:"recordings"`
 	Kept       bool     `json:"kept"`
-	Why        string   `json:"why"`
+	// OneRecording marks a rule kept on one recording's evidence alone.
+	OneRecording bool   `json:"one_recording,omitempty"`
+	Why          string `json:"why"`
 }
 
 // Learned is a profile learnt from marked recordings, with its rules and
@@ -76,7 +78,9 @@ type learnConfig struct {
 // WithMinRecordings sets how many recordings must show a rule for it to be
 // kept (default 2): a rule one recording alone supports may be that
 // session's accident.
-func WithMinRecordings(n int) LearnOption { return func(c *learnConfig) { c.minRecordings = max(n, 1) } }
+func WithMinRecordings(n int) LearnOption {
+	return func(c *learnConfig) { c.minRecordings = max(n, 1) }
+}
 
 // WithMargin sets the margin added to the longest silence seen while busy
 // to make a quiet window (default 0.25: 25 % more, plus 10 ms).
@@ -170,6 +174,7 @@ func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
 	l.busy()
 	l.idle()
 	l.question()
+	l.notify()
 	l.quiet()
 	return &Learned{Profile: l.p, Rules: l.rules}
 }
@@ -194,6 +199,15 @@ func (l *learner) turns() int {
 func (l *learner) add(r Rule, recs map[string]bool) bool {
 	r.Recordings = sortedKeys(recs)
 	r.Kept = len(r.Recordings) >= l.cfg.minRecordings
+	if !r.Kept && r.Field == "signals" && r.Turns >= 2 {
+		// A signal that waits for the screen to agree (notify) cannot
+		// override busy evidence: one recording's several turns keep it,
+		// marked so.
+		r.Kept, r.OneRecording = true, true
+		r.Why = fmt.Sprintf("kept, but seen in %d recording(s) only (want %d): %s", len(r.Recordings), l.cfg.minRecordings, r.Why)
+		l.rules = append(l.rules, r)
+		return true
+	}
 	if !r.Kept {
 		r.Why = fmt.Sprintf("refused: seen in %d recording(s), want %d; %s", len(r.Recordings), l.cfg.minRecordings, r.Why)
 	}
@@ -672,4 +686,36 @@ const idlePause = 50 * time.Millisecond
 // against an idle rule.
 func pausedAfter(t turn, i int) bool {
 	return i < len(t.gaps) && t.gaps[i] > idlePause
+}
+
+// notify learns that the program notifies (BEL, OSC 9/777/99) at the end
+// of its turns and never while busy: the "notify" signal then hastens the
+// ready decision.
+func (l *learner) notify() {
+	recs := map[string]bool{}
+	n, rang := 0, 0
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			n++
+			if t.noisy {
+				l.rules = append(l.rules, Rule{Field: "signals", Value: "notify", Recordings: []string{e.name},
+					Why: fmt.Sprintf("refused: %s turn %d notified while busy", e.name, t.index)})
+				return
+			}
+			if t.notified {
+				rang++
+				recs[e.name] = true
+			}
+		}
+	}
+	// Whether a CLI notifies is a setting of the session recorded, so
+	// recordings without notifications are no evidence against it; one
+	// while busy is (checked above).
+	if rang < 2 {
+		return
+	}
+	if l.add(Rule{Field: "signals", Value: "notify", Turns: rang, Of: n,
+		Why: "a notification (BEL, OSC 9/777/99) at the end of turns, none while busy"}, recs) {
+		l.p.Signals = append(l.p.Signals, ready.SignalSpec{Name: "notify"})
+	}
 }

@@ -183,6 +183,9 @@ func WriteRules(w io.Writer, rules []Rule) error {
 	fmt.Fprintln(tw, "field\tvalue\tturns\trecordings\tkept\twhy")
 	for _, r := range rules {
 		kept := "yes"
+		if r.OneRecording {
+			kept = "yes (1 recording)"
+		}
 		if !r.Kept {
 			kept = "REFUSED"
 		}

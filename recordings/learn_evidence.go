@@ -23,6 +23,13 @@ const sampleLines = 25
 // screen to check that a busy rule would already have let go by then.
 const earlyLook = 150 * time.Millisecond
 
+// A notification counts as the turn's end when it comes this close to the
+// ready marker (the CLIs ring 11–59 ms after the answer's last byte).
+const (
+	notifyBefore = 100 * time.Millisecond
+	notifyAfter  = 500 * time.Millisecond
+)
+
 // sample is the screen at one moment, reduced to what rules are learnt
 // from.
 type sample struct {
@@ -46,6 +53,8 @@ type turn struct {
 	early    sample          // the screen earlyLook after the ready marker (or before the next input)
 	idle     sample          // the screen just before the next input: where the program waits
 	question bool            // a question marker labels this ready moment
+	notified bool            // a notification (BEL, OSC 9/777/99) came near the ready marker
+	noisy    bool            // a notification came while busy
 }
 
 // evidence is what one marked recording shows.
@@ -62,9 +71,15 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 		return nil, err
 	}
 	var events []ready.Event
+	var notes []time.Time
 	rep, err := Replay(cast, WithProfile(ready.Generic()), WithTap(func(ev ready.Event) {
 		if ev.Kind == ready.Output || ev.Kind == ready.Input {
 			events = append(events, ready.Event{Time: ev.Time, Kind: ev.Kind, Screen: ev.Screen})
+		}
+		for _, m := range ev.Changes.Marks {
+			if m.Kind == screen.MarkNotify || m.Kind == screen.MarkBell {
+				notes = append(notes, ev.Time)
+			}
 		}
 	}))
 	if err != nil {
@@ -159,6 +174,15 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 			t.early = snap(min(m.Time+earlyLook, until))
 			advance(until, nil)
 			t.idle = snap(until)
+			for _, n := range notes {
+				at := n.Sub(start)
+				switch {
+				case at >= m.Time-notifyBefore && at <= min(until, m.Time+notifyAfter):
+					t.notified = true
+				case busyAt >= 0 && at >= busyAt && at < m.Time-notifyBefore:
+					t.noisy = true
+				}
+			}
 			if ev.first == nil && busyAt < 0 {
 				s := t.idle
 				ev.first = &s
