@@ -474,7 +474,7 @@ func firstGlyph(title string) (rune, bool) {
 }
 
 func markerName(key string) string {
-	s := strings.NewReplacer(glyphSlot, "spinner", `\s+`, " ", `\p{L}+`, "verb", `\d+`, "N", `\`, "", "^[s│┃|]*", "").Replace(key)
+	s := strings.NewReplacer(`^[\s│┃|]*`, "", `(\s|$)`, "", glyphSlot, "spinner", `\s+`, " ", `\p{L}+`, "verb", `\d+`, "N", `\`, "").Replace(key)
 	return strings.TrimSpace(s)
 }
 

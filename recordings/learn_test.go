@@ -1,0 +1,131 @@
+package recordings_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+// The profiles learnt from each agent's marked recordings are shipped as
+// data beside them (agents/RUNTIME.learnt.json), and their leave-one-out
+// check is a golden file. Held out, the learnt profile is never early,
+// never misses, decides within 150 ms at the median, is never worse than
+// generic, and within 50 ms of the hand-made profile.
+//
+// New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
+// writes their profiles and tables; read both before committing them.
+func TestLearnedRuntimes(t *testing.T) {
+	runtimes, err := recordings.Runtimes("agents", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runtimes) < 3 {
+		t.Fatalf("runtimes with 3 or more marked recordings in agents/: %v, want claude, codex and gemini at least", runtimes)
+	}
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			rc, err := recordings.LearnRuntime("agents", rt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range rc.HeldOut {
+				l, g := h.Learned, h.Generic
+				if l.Premature > 0 || l.Missed > 0 {
+					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
+				}
+				if p50 := time.Duration(l.P50); p50 > 150*time.Millisecond {
+					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
+				}
+				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
+					t.Errorf("%s held out: learnt %+v is worse than generic %+v", h.Recording, l, g)
+				}
+				if hm := h.Hand; hm != nil {
+					if d := time.Duration(l.P50) - time.Duration(hm.P50); d > 50*time.Millisecond || d < -50*time.Millisecond {
+						t.Errorf("%s held out: learnt p50 %v, hand-made %v: more than 50ms apart", h.Recording, l.P50, hm.P50)
+					}
+				}
+			}
+			var txt bytes.Buffer
+			if err := recordings.WriteRuntimeCheck(&txt, rc); err != nil {
+				t.Fatal(err)
+			}
+			prof, err := json.MarshalIndent(rc.Learned.Profile, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".txt")).
+				Assert(t, "learn-"+rt, txt.Bytes())
+			goldie.New(t, goldie.WithFixtureDir("agents"), goldie.WithNameSuffix(".learnt.json")).
+				Assert(t, rt, append(prof, '\n'))
+			// The shipped file loads as a profile, the way WithRuntime reads it.
+			if _, err := ready.LoadProfile("agents/" + rt + ".learnt.json"); err != nil {
+				t.Errorf("shipped profile: %v", err)
+			}
+		})
+	}
+}
+
+// A recording without markers is refused with its name and what it lacks.
+func TestLearnUnmarked(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/claude-two-turns.cast", "agents/claude-approval.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = recordings.Learn("x", recs)
+	if err == nil || !strings.Contains(err.Error(), "claude-approval") || !strings.Contains(err.Error(), `no "ready" markers`) {
+		t.Fatalf("Learn with an unmarked recording: got %v, want an error naming claude-approval and its missing ready markers", err)
+	}
+	if strings.Contains(err.Error(), "claude-two-turns") {
+		t.Errorf("the error names the marked recording too: %v", err)
+	}
+	// Busy markers but no ready one.
+	c := &asciicast.Cast{Header: asciicast.Header{Width: 80, Height: 24}, Events: []asciicast.Event{
+		{Time: 0, Kind: asciicast.Marker, Data: recordings.MarkBusy},
+		{Time: time.Second, Kind: asciicast.Output, Data: "hi"},
+	}}
+	_, err = recordings.Learn("x", []recordings.Marked{{Name: "half.cast", Cast: c}})
+	if err == nil || !strings.Contains(err.Error(), "half.cast") || !strings.Contains(err.Error(), `no "ready" markers`) {
+		t.Fatalf("Learn with busy markers only: got %v, want an error naming half.cast and its missing ready markers", err)
+	}
+}
+
+// Every rule names its recordings; one seen in a single recording is
+// refused or marked.
+func TestLearnRulesNameTheirEvidence(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/gemini-two-turns.cast", "agents/gemini-trust.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("g", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Profile.Extends != "generic" {
+		t.Errorf("extends %q, want generic", l.Profile.Extends)
+	}
+	for _, r := range l.Rules {
+		if len(r.Recordings) == 0 {
+			t.Errorf("rule %s = %s names no recording", r.Field, r.Value)
+		}
+		if len(r.Recordings) < 2 && r.Kept && !r.OneRecording {
+			t.Errorf("rule %s = %s is kept on one recording (%v) unmarked", r.Field, r.Value, r.Recordings)
+		}
+	}
+	one, err := recordings.Learn("g", recs[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range one.Rules {
+		if r.Kept && !r.OneRecording {
+			t.Errorf("from one recording, rule %s = %s was kept unmarked", r.Field, r.Value)
+		}
+	}
+}
