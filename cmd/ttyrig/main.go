@@ -6,6 +6,8 @@
 //	ttyrig replay [--events] [--runtime NAME] [--at SECONDS] [--screen plain|decorated|svg|html] file.cast
 //	ttyrig show [-o out.html] file.cast
 //	ttyrig calibrate [--runtime NAME] [--json] files...
+//	ttyrig calibrate --learn [-o NAME.json] [--compare NAME] marked.cast...
+//	ttyrig mark file.cast --at SECONDS LABEL
 //	ttyrig demo
 //
 // Help goes to stdout with exit status 0 ("ttyrig help replay", "ttyrig
@@ -37,6 +39,8 @@ var commands = []command{
 		func(a []string, _ io.Reader, o, e io.Writer) error { return show(a, o, e) }},
 	{"calibrate", calibrateSynopsis, "print the calibration table of recordings with ready/busy markers",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return calibrate(a, o, e) }},
+	{"mark", markSynopsis, "add markers (ready, busy, question) to a recording after the fact, for calibrate",
+		func(a []string, _ io.Reader, o, e io.Writer) error { return mark(a, o, e) }},
 	{"demo", demoSynopsis, "drive a fixture agent and show what ttyrig sees",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return demo(a, o, e) }},
 }
