@@ -94,7 +94,7 @@ func Learn(name string, recs []Marked, opts ...LearnOption) (*Learned, error) {
 	if err != nil {
 		return nil, err
 	}
-	return learnFrom(name, recs, evs, newLearnConfig(opts))
+	return learnFrom(name, recs, evs, newLearnConfig(opts), newScorer())
 }
 
 // fitRounds bounds how often the learner lengthens its quiet window when
@@ -104,13 +104,13 @@ const fitRounds = 3
 // learnFrom learns from evidence already collected, then replays the
 // training recordings with the result: a profile that is early on them has
 // its quiet window lengthened by half, up to fitRounds times.
-func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig) (*Learned, error) {
+func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc *scorer) (*Learned, error) {
 	for round := 0; ; round++ {
 		l := learn(name, evs, cfg)
 		if err := l.Profile.Validate(); err != nil {
 			return nil, fmt.Errorf("recordings: learnt profile %s is invalid: %w", name, err)
 		}
-		fit, err := scoreAll(recs, l.Profile)
+		fit, err := sc.all(recs, l.Profile)
 		if err != nil {
 			return nil, err
 		}
@@ -142,17 +142,13 @@ func collectAll(recs []Marked) ([]*evidence, error) {
 	if len(recs) == 0 {
 		return nil, errors.New("recordings: learn: no recordings")
 	}
-	var errs []error
-	evs := make([]*evidence, 0, len(recs))
-	for _, r := range recs {
-		ev, err := collect(r.Name, r.Cast)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		evs = append(evs, ev)
-	}
-	if err := errors.Join(errs...); err != nil {
+	evs := make([]*evidence, len(recs))
+	err := parallel(len(recs), func(i int) error {
+		var err error
+		evs[i], err = collect(recs[i].Name, recs[i].Cast)
+		return err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("recordings: learn: %w", err)
 	}
 	return evs, nil
@@ -263,14 +259,20 @@ func (l *learner) cursor() {
 type candidate struct {
 	key     string
 	glyphs  map[rune]bool
-	turns   map[[2]int]bool // {recording, turn}
+	turns   map[turnRef]bool
 	recs    map[string]bool
 	samples int
 	depth   int // the most lines from the bottom it was seen at (1 = last line)
 }
 
+// turnRef names one turn of one recording.
+type turnRef struct {
+	rec  string
+	turn int
+}
+
 // collectFragments counts the fragments of the last lines of samples.
-func collectFragments(into map[string]*candidate, cache map[string]map[string]rune, s sample, rec int, name string, turn int) {
+func collectFragments(into map[string]*candidate, cache map[string]map[string]rune, s sample, name string, turn int) {
 	for i, line := range s.lines {
 		fr, ok := cache[line]
 		if !ok {
@@ -281,11 +283,11 @@ func collectFragments(into map[string]*candidate, cache map[string]map[string]ru
 		for key, g := range fr {
 			c := into[key]
 			if c == nil {
-				c = &candidate{key: key, glyphs: map[rune]bool{}, turns: map[[2]int]bool{}, recs: map[string]bool{}}
+				c = &candidate{key: key, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}}
 				into[key] = c
 			}
 			c.glyphs[g] = true
-			c.turns[[2]int{rec, turn}] = true
+			c.turns[turnRef{name, turn}] = true
 			c.recs[name] = true
 			c.samples++
 			c.depth = max(c.depth, depth)
@@ -345,18 +347,14 @@ const maxBusyMarkers = 4
 // spinner glyphs.
 func (l *learner) busy() {
 	cands := map[string]*candidate{}
-	cache := map[string]map[string]rune{}
 	busyTurns := 0
-	for ri, e := range l.evs {
+	for _, e := range l.evs {
 		for _, t := range e.turns {
-			if len(t.busy) == 0 {
-				continue
-			}
-			busyTurns++
-			for _, s := range t.busy {
-				collectFragments(cands, cache, s, ri, e.name, t.index)
+			if len(t.busy) > 0 {
+				busyTurns++
 			}
 		}
+		mergeCandidates(cands, e.busyFragments())
 	}
 	waiting := l.waitingSamples()
 	type scored struct {
@@ -410,9 +408,9 @@ func (l *learner) busy() {
 func (l *learner) titleGlyphs(want string, of int) (ready.Marker, bool) {
 	busyFirst, waitFirst := map[rune]bool{}, map[rune]bool{}
 	recs := map[string]bool{}
-	turns := map[[2]int]bool{}
+	turns := map[turnRef]bool{}
 	waitTurns, allWait := 0, true
-	for ri, e := range l.evs {
+	for _, e := range l.evs {
 		for _, t := range e.turns {
 			for i, s := range t.busy {
 				if want == "idle" && !pausedAfter(t, i) {
@@ -421,7 +419,7 @@ func (l *learner) titleGlyphs(want string, of int) (ready.Marker, bool) {
 				if r, ok := firstGlyph(s.title); ok {
 					busyFirst[r] = true
 					if want == "busy" {
-						recs[e.name], turns[[2]int{ri, t.index}] = true, true
+						recs[e.name], turns[turnRef{e.name, t.index}] = true, true
 					}
 				}
 			}
@@ -432,7 +430,7 @@ func (l *learner) titleGlyphs(want string, of int) (ready.Marker, bool) {
 				}
 				if want == "idle" && k == 1 {
 					if ok {
-						recs[e.name], turns[[2]int{ri, t.index}] = true, true
+						recs[e.name], turns[turnRef{e.name, t.index}] = true, true
 						waitTurns++
 					} else {
 						allWait = false
@@ -483,10 +481,10 @@ func (l *learner) idle() {
 	cands := map[string]*candidate{}
 	cache := map[string]map[string]rune{}
 	n := 0
-	for ri, e := range l.evs {
+	for _, e := range l.evs {
 		for _, t := range e.turns {
 			n++
-			collectFragments(cands, cache, t.idle, ri, e.name, t.index)
+			collectFragments(cands, cache, t.idle, e.name, t.index)
 		}
 	}
 	var busy []sample
@@ -548,12 +546,12 @@ func (l *learner) question() {
 	cache := map[string]map[string]rune{}
 	var others []sample
 	nq := 0
-	for ri, e := range l.evs {
+	for _, e := range l.evs {
 		for _, t := range e.turns {
 			others = append(others, t.busy...)
 			if t.question {
 				nq++
-				collectFragments(cands, cache, t.idle, ri, e.name, t.index)
+				collectFragments(cands, cache, t.idle, e.name, t.index)
 			} else {
 				others = append(others, t.idle)
 			}
@@ -717,5 +715,42 @@ func (l *learner) notify() {
 	if l.add(Rule{Field: "signals", Value: "notify", Turns: rang, Of: n,
 		Why: "a notification (BEL, OSC 9/777/99) at the end of turns, none while busy"}, recs) {
 		l.p.Signals = append(l.p.Signals, ready.SignalSpec{Name: "notify"})
+	}
+}
+
+// busyFragments counts the fragments of a recording's busy screens, once:
+// a leave-one-out check learns from each recording many times.
+func (e *evidence) busyFragments() map[string]*candidate {
+	e.once.Do(func() {
+		e.busyCands = map[string]*candidate{}
+		cache := map[string]map[string]rune{}
+		for _, t := range e.turns {
+			for _, s := range t.busy {
+				collectFragments(e.busyCands, cache, s, e.name, t.index)
+			}
+		}
+	})
+	return e.busyCands
+}
+
+// mergeCandidates adds the counts of from to into.
+func mergeCandidates(into, from map[string]*candidate) {
+	for k, f := range from {
+		c := into[k]
+		if c == nil {
+			c = &candidate{key: k, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}}
+			into[k] = c
+		}
+		for g := range f.glyphs {
+			c.glyphs[g] = true
+		}
+		for t := range f.turns {
+			c.turns[t] = true
+		}
+		for r := range f.recs {
+			c.recs[r] = true
+		}
+		c.samples += f.samples
+		c.depth = max(c.depth, f.depth)
 	}
 }

@@ -1,9 +1,13 @@
 package recordings
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -58,16 +62,81 @@ func truthOf(c *asciicast.Cast) []truthMark {
 	return out
 }
 
-func scoreAll(recs []Marked, p ready.Profile) ([]Score, error) {
-	out := make([]Score, 0, len(recs))
-	for _, r := range recs {
-		s, err := ScoreProfile(r, p)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+// scorer scores recordings with profiles, each pair once: the folds of a
+// leave-one-out check mostly learn the same profile, and generic is scored
+// on every recording.
+type scorer struct {
+	mu    sync.Mutex
+	cache map[scoreKey]Score
+}
+
+type scoreKey struct {
+	rec     string
+	profile string // the profile as JSON
+}
+
+func newScorer() *scorer { return &scorer{cache: map[scoreKey]Score{}} }
+
+func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
+	// Names and descriptions do not decide: a profile learnt from other
+	// recordings that came to the same rules scores the same.
+	key := p
+	key.Name, key.Description = "", ""
+	js, err := json.Marshal(key)
+	if err != nil {
+		return Score{}, err
 	}
-	return out, nil
+	k := scoreKey{m.Name, string(js)}
+	sc.mu.Lock()
+	s, ok := sc.cache[k]
+	sc.mu.Unlock()
+	if ok {
+		s.Profile = p.Name
+		return s, nil
+	}
+	if s, err = ScoreProfile(m, p); err != nil {
+		return Score{}, err
+	}
+	s.Profile = "" // the caller's name for it, below
+	sc.mu.Lock()
+	sc.cache[k] = s
+	sc.mu.Unlock()
+	s.Profile = p.Name
+	return s, nil
+}
+
+// all scores every recording with p, in parallel.
+func (sc *scorer) all(recs []Marked, p ready.Profile) ([]Score, error) {
+	out := make([]Score, len(recs))
+	err := parallel(len(recs), func(i int) error {
+		s, err := sc.score(recs[i], p)
+		out[i] = s
+		return err
+	})
+	return out, err
+}
+
+// parallel runs f(0..n-1) on as many goroutines as there are CPUs and
+// returns the errors joined, in index order.
+func parallel(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // HeldOut is one row of a leave-one-out check: a recording scored with the
@@ -91,32 +160,52 @@ func LeaveOneOut(name string, recs []Marked, hand *ready.Profile, opts ...LearnO
 	if err != nil {
 		return nil, err
 	}
-	cfg := newLearnConfig(opts)
-	var out []HeldOut
+	return leaveOneOut(name, recs, evs, hand, newLearnConfig(opts), newScorer())
+}
+
+// LearnAndCheck is Learn followed by LeaveOneOut (when there are two or
+// more recordings), sharing the replays they have in common: what
+// calibrate --learn runs.
+func LearnAndCheck(name string, recs []Marked, hand *ready.Profile, opts ...LearnOption) (*Learned, []HeldOut, error) {
+	evs, err := collectAll(recs)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, sc := newLearnConfig(opts), newScorer()
+	l, err := learnFrom(name, recs, evs, cfg, sc)
+	if err != nil || len(recs) < 2 {
+		return l, nil, err
+	}
+	rows, err := leaveOneOut(name, recs, evs, hand, cfg, sc)
+	return l, rows, err
+}
+
+func leaveOneOut(name string, recs []Marked, evs []*evidence, hand *ready.Profile, cfg learnConfig, sc *scorer) ([]HeldOut, error) {
+	var err error
+	out := make([]HeldOut, len(recs))
 	for i := range recs {
 		trainRecs := append(append([]Marked{}, recs[:i]...), recs[i+1:]...)
 		trainEvs := append(append([]*evidence{}, evs[:i]...), evs[i+1:]...)
-		l, err := learnFrom(name, trainRecs, trainEvs, cfg)
+		l, err := learnFrom(name, trainRecs, trainEvs, cfg, sc)
 		if err != nil {
 			return nil, fmt.Errorf("recordings: leave-one-out without %s: %w", recs[i].Name, err)
 		}
-		h := HeldOut{Recording: recs[i].Name}
-		if h.Learned, err = ScoreProfile(recs[i], l.Profile); err != nil {
+		out[i] = HeldOut{Recording: recs[i].Name}
+		if out[i].Learned, err = sc.score(recs[i], l.Profile); err != nil {
 			return nil, err
 		}
-		if h.Generic, err = ScoreProfile(recs[i], ready.Generic()); err != nil {
-			return nil, err
-		}
-		if hand != nil {
-			s, err := ScoreProfile(recs[i], *hand)
-			if err != nil {
-				return nil, err
-			}
-			h.Hand = &s
-		}
-		out = append(out, h)
 	}
-	return out, nil
+	// Generic and the hand-made profile on every recording, in parallel.
+	err = parallel(len(recs), func(i int) error {
+		var err error
+		if out[i].Generic, err = sc.score(recs[i], ready.Generic()); err != nil || hand == nil {
+			return err
+		}
+		s, err := sc.score(recs[i], *hand)
+		out[i].Hand = &s
+		return err
+	})
+	return out, err
 }
 
 // WriteHeldOut renders a leave-one-out check as a table: per held-out

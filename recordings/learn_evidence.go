@@ -3,6 +3,7 @@ package recordings
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
@@ -63,6 +64,9 @@ type evidence struct {
 	turns   []turn
 	startup []sample // the screen after each output before the first marker
 	first   *sample  // the first idle screen after start-up (nil if the first marker is busy)
+
+	once      sync.Once
+	busyCands map[string]*candidate // busyFragments
 }
 
 // collect replays cast once and cuts it into turns at its markers.

@@ -50,17 +50,12 @@ func LearnRuntime(dir, runtime string, opts ...LearnOption) (*RuntimeCheck, erro
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("recordings: no marked recordings %s-*.cast in %s", runtime, dir)
 	}
-	if rc.Learned, err = Learn(runtime+"-learnt", recs, opts...); err != nil {
-		return nil, err
-	}
 	var hand *ready.Profile
 	if p, err := ready.Lookup(runtime); err == nil {
 		hand = &p
 	}
-	if len(recs) >= 2 {
-		if rc.HeldOut, err = LeaveOneOut(runtime+"-learnt", recs, hand, opts...); err != nil {
-			return nil, err
-		}
+	if rc.Learned, rc.HeldOut, err = LearnAndCheck(runtime+"-learnt", recs, hand, opts...); err != nil {
+		return nil, err
 	}
 	return rc, nil
 }

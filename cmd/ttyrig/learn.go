@@ -24,7 +24,21 @@ func learnProfile(paths []string, out, compare string, check bool, stdout, stder
 	if out == "" || out == "-" {
 		name = "learnt"
 	}
-	l, err := recordings.Learn(name, recs)
+	var hand *ready.Profile
+	if compare != "" {
+		p, err := ready.Resolve(compare, nil)
+		if err != nil {
+			return err
+		}
+		hand = &p
+	}
+	var l *recordings.Learned
+	var rows []recordings.HeldOut
+	if check {
+		l, rows, err = recordings.LearnAndCheck(name, recs, hand)
+	} else {
+		l, err = recordings.Learn(name, recs)
+	}
 	if err != nil {
 		return err
 	}
@@ -56,18 +70,6 @@ func learnProfile(paths []string, out, compare string, check bool, stdout, stder
 	if len(recs) < 2 {
 		fmt.Fprintln(stderr, "ttyrig calibrate: one recording: no leave-one-out check (give two or more)")
 		return nil
-	}
-	var hand *ready.Profile
-	if compare != "" {
-		p, err := ready.Resolve(compare, nil)
-		if err != nil {
-			return err
-		}
-		hand = &p
-	}
-	rows, err := recordings.LeaveOneOut(name, recs, hand)
-	if err != nil {
-		return err
 	}
 	fmt.Fprintln(stdout, "\nleave-one-out: each recording scored with the profile learnt from the others (early / missed / p50):")
 	return recordings.WriteHeldOut(stdout, rows)
