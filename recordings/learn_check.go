@@ -296,3 +296,23 @@ func WriteScores(w io.Writer, scores []Score) error {
 	}
 	return tw.Flush()
 }
+
+// Save writes the learnt profile to path as JSON, the form
+// ready.LoadProfile, termtest.WithRuntime and ttyrig replay --runtime
+// read; atomically, so a test never loads half a profile.
+func (l *Learned) Save(path string) error {
+	data, err := l.ProfileJSON()
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, data, 0o644)
+}
+
+// ProfileJSON returns the learnt profile as indented JSON.
+func (l *Learned) ProfileJSON() ([]byte, error) {
+	data, err := json.MarshalIndent(l.Profile, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("recordings: profile %s: %w", l.Profile.Name, err)
+	}
+	return append(data, '\n'), nil
+}

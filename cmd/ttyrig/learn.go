@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -42,16 +40,15 @@ func learnProfile(paths []string, out, compare string, check bool, stdout, stder
 	if err != nil {
 		return err
 	}
-	data, err := json.MarshalIndent(l.Profile, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
 	if out == "" || out == "-" {
+		data, err := l.ProfileJSON()
+		if err != nil {
+			return err
+		}
 		if _, err := stdout.Write(data); err != nil {
 			return err
 		}
-	} else if err := writeFileAtomic(out, data, 0o644); err != nil {
+	} else if err := l.Save(out); err != nil {
 		return err
 	} else {
 		fmt.Fprintf(stdout, "wrote %s\n", out)
@@ -73,29 +70,4 @@ func learnProfile(paths []string, out, compare string, check bool, stdout, stder
 	}
 	fmt.Fprintln(stdout, "\nleave-one-out: each recording scored with the profile learnt from the others (early / missed / p50):")
 	return recordings.WriteHeldOut(stdout, rows)
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it over path, so a reader never sees half a file.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	if err := f.Chmod(perm); werr == nil {
-		werr = err
-	}
-	if err := f.Close(); werr == nil {
-		werr = err
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, path)
-	}
-	if werr != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, werr)
-	}
-	return nil
 }
