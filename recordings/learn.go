@@ -548,7 +548,11 @@ func (l *learner) question() {
 	nq := 0
 	for _, e := range l.evs {
 		for _, t := range e.turns {
-			others = append(others, t.busy...)
+			for i, s := range t.busy {
+				if pausedAfter(t, i) {
+					others = append(others, s)
+				}
+			}
 			if t.question {
 				nq++
 				collectFragments(cands, cache, t.idle, e.name, t.index)

@@ -33,6 +33,13 @@ func isGlyph(r rune) bool {
 		strings.ContainsRune("◐◓◑◒◴◷◶◵✻✶✢✽✳✦·•●○◉", r)
 }
 
+// isSpinner says whether r is a glyph animations cycle through (braille,
+// Claude Code's asterisks, half circles, dots), not a fixed symbol such as
+// an arrow or a check mark.
+func isSpinner(r rune) bool {
+	return r >= brailleLo && r <= brailleHi || strings.ContainsRune("◐◓◑◒◴◷◶◵✻✶✢✽✳✦·•●○◉*", r)
+}
+
 var (
 	borderRunes = "│┃|╭╮╰╯─ "
 	splitter    = regexp.MustCompile(`\s{2,}|\s+[·•|│]\s+|[()\[\]]`)
@@ -77,8 +84,8 @@ func fragments(line string) map[string]rune {
 		if utf8.RuneCountInString(seg) < 4 || utf8.RuneCountInString(seg) > 60 || !strings.ContainsFunc(seg, unicode.IsLetter) {
 			continue
 		}
-		if r, _ := utf8.DecodeRuneInString(seg); isGlyph(r) {
-			continue // the spinner line's shape above covers it
+		if r, _ := utf8.DecodeRuneInString(seg); isSpinner(r) {
+			continue // a frame of an animation: the spinner line's shape above covers it
 		}
 		out[generalise(seg)] = '0'
 	}

@@ -129,3 +129,29 @@ func TestLearnRulesNameTheirEvidence(t *testing.T) {
 		}
 	}
 }
+
+// Question markers come from the ready moments marked "prompt:question":
+// two recordings of one prompt library (inquirer) teach its list
+// questions' key hint, seen on no other screen.
+func TestLearnQuestionShapes(t *testing.T) {
+	recs, err := recordings.ReadMarked("../corpus/testdata/inquirer.cast", "../corpus/testdata/inquirer-more.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("inquirer", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range l.Profile.Question {
+		got = append(got, m.Pattern)
+	}
+	if len(got) == 0 || !strings.Contains(strings.Join(got, " "), "navigate") {
+		t.Errorf("question patterns %q, want the list questions' key hint (↑↓ navigate)", got)
+	}
+	for _, s := range l.Fit {
+		if s.Premature > 0 || s.Missed > 0 {
+			t.Errorf("%s: %d early, %d missed with the learnt profile", s.Recording, s.Premature, s.Missed)
+		}
+	}
+}
