@@ -71,8 +71,8 @@ type scorer struct {
 }
 
 type scoreKey struct {
-	rec     string
-	profile string // the profile as JSON
+	rec     *asciicast.Cast // not the name: two files may share one
+	profile string          // the profile as JSON
 }
 
 func newScorer() *scorer { return &scorer{cache: map[scoreKey]Score{}} }
@@ -86,7 +86,7 @@ func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
 	if err != nil {
 		return Score{}, err
 	}
-	k := scoreKey{m.Name, string(js)}
+	k := scoreKey{m.Cast, string(js)}
 	sc.mu.Lock()
 	s, ok := sc.cache[k]
 	sc.mu.Unlock()

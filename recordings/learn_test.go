@@ -155,3 +155,40 @@ func TestLearnQuestionShapes(t *testing.T) {
 		}
 	}
 }
+
+// Markers in odd orders (ready twice, busy twice, a marker past the last
+// output, a question with no ready beside it) neither panic nor fail: the
+// learner reads the turns they make.
+func TestLearnOddMarkers(t *testing.T) {
+	mk := func(evs ...asciicast.Event) recordings.Marked {
+		return recordings.Marked{Name: "odd", Cast: &asciicast.Cast{Header: asciicast.Header{Width: 40, Height: 10}, Events: evs}}
+	}
+	ms := time.Millisecond
+	o := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Output, Data: s}
+	}
+	m := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Marker, Data: s}
+	}
+	in := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Input, Data: s}
+	}
+	a := mk(m(0, "question"), o(0, "> "), m(10*ms, "ready"), m(10*ms, "ready"), in(500*ms, "x\r"), m(500*ms, "busy"),
+		m(510*ms, "busy"), o(600*ms, "\r\n⠋ Working (esc to interrupt)"), o(700*ms, "\r⠙ Working (esc to interrupt)"),
+		o(800*ms, "\r\x1b[2Kdone\r\n> "), m(820*ms, "ready"), m(5*time.Second, "ready"))
+	b := mk(in(0, "y\r"), m(0, "busy"), o(100*ms, "⠋ Working (esc to interrupt)"), o(200*ms, "\r\x1b[2Kok\r\n> "),
+		m(210*ms, "ready"), m(210*ms, "prompt:question"))
+	b.Name = "odd-b"
+	a2 := a
+	a2.Name = "odd-2"
+	l, err := recordings.Learn("odd", []recordings.Marked{a, b, a2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Profile.Validate(); err != nil {
+		t.Errorf("learnt profile is invalid: %v", err)
+	}
+	if _, err := recordings.LeaveOneOut("odd", []recordings.Marked{a, b, a2}, nil); err != nil {
+		t.Errorf("leave-one-out: %v", err)
+	}
+}
