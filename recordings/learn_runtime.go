@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/ready"
@@ -99,5 +100,82 @@ func WriteRuntimeCheck(w io.Writer, rc *RuntimeCheck) error {
 		return err
 	}
 	fmt.Fprintln(w, "\nleave-one-out (early / missed / p50 on the held-out recording):")
-	return WriteHeldOut(w, rc.HeldOut)
+	if err := WriteHeldOut(w, rc.HeldOut); err != nil {
+		return err
+	}
+	hand, err := ready.Lookup(rc.Runtime)
+	if err != nil {
+		return nil // no hand-made profile to set beside it
+	}
+	fmt.Fprintf(w, "\nbeside the hand-made profile %q:\n", hand.Name)
+	if err := writeProfiles(w, rc.Learned.Profile, hand); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\non held-out recordings: %s\n", compareHand(rc.HeldOut))
+	return nil
+}
+
+// writeProfiles sets two profiles' fields side by side.
+func writeProfiles(w io.Writer, a, b ready.Profile) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "field\t%s\t%s\n", a.Name, b.Name)
+	row := func(field string, x, y any) { fmt.Fprintf(tw, "%s\t%v\t%v\n", field, x, y) }
+	row("cursor", fmt.Sprintf("%+v", a.Cursor), fmt.Sprintf("%+v", b.Cursor))
+	row("quiet / settle / silence", fmt.Sprintf("%v / %v / %v", a.Quiet, a.Settle, a.Silence), fmt.Sprintf("%v / %v / %v", b.Quiet, b.Settle, b.Silence))
+	lists := []struct {
+		field string
+		x, y  []ready.Marker
+	}{{"busy", a.Busy, b.Busy}, {"idle", a.Idle, b.Idle}, {"question", a.Question, b.Question}}
+	for _, l := range lists {
+		for i := range max(len(l.x), len(l.y)) {
+			row(l.field, markerCell(l.x, i), markerCell(l.y, i))
+		}
+	}
+	row("signals", signalNames(a.Signals), signalNames(b.Signals))
+	return tw.Flush()
+}
+
+func markerCell(ms []ready.Marker, i int) string {
+	if i >= len(ms) {
+		return ""
+	}
+	m := ms[i]
+	s := fmt.Sprintf("%s (%s)", m.Pattern, m.Region)
+	if m.Fresh > 0 {
+		s += " fresh " + m.Fresh.String()
+	}
+	return s
+}
+
+func signalNames(specs []ready.SignalSpec) string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// compareHand says which profile did better on the held-out recordings.
+func compareHand(rows []HeldOut) string {
+	var better, worse []string
+	for _, r := range rows {
+		if r.Hand == nil {
+			return "no hand-made profile"
+		}
+		switch {
+		case r.Learned.worse(*r.Hand):
+			worse = append(worse, r.Recording)
+		case r.Hand.worse(r.Learned):
+			better = append(better, r.Recording)
+		}
+	}
+	switch {
+	case len(worse) > 0 && len(better) > 0:
+		return fmt.Sprintf("learnt better on %s, hand-made better on %s", strings.Join(better, ", "), strings.Join(worse, ", "))
+	case len(worse) > 0:
+		return "hand-made better on " + strings.Join(worse, ", ") + ", never worse"
+	case len(better) > 0:
+		return "learnt better on " + strings.Join(better, ", ") + ", never worse"
+	}
+	return "learnt and hand-made equal (within 10 ms at the median, never early, never missed)"
 }
