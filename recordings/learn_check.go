@@ -36,7 +36,11 @@ func ScoreProfile(m Marked, p ready.Profile) (Score, error) {
 		return Score{}, fmt.Errorf("%s: %w", m.Name, err)
 	}
 	defer rep.Close()
-	tl := rep.Run()
+	return judgeScore(m, p, rep.Run(), rep.Start()), nil
+}
+
+// judgeScore scores a replay's timeline against the recording's markers.
+func judgeScore(m Marked, p ready.Profile, tl []ready.Transition, start time.Time) Score {
 	var c Calibration
 	truth := truthOf(m.Cast)
 	for _, t := range truth {
@@ -44,12 +48,12 @@ func ScoreProfile(m Marked, p ready.Profile) (Score, error) {
 			c.Turns++
 		}
 	}
-	c.judge(tl, truth, rep.Start())
+	c.judge(tl, truth, start)
 	s := Score{Recording: m.Name, Profile: p.Name, Turns: c.Turns, Premature: c.Premature, Missed: c.Missed, P50: Duration(c.Percentile(50))}
 	for _, l := range c.Latencies {
 		s.Max = max(s.Max, l)
 	}
-	return s, nil
+	return s
 }
 
 func truthOf(c *asciicast.Cast) []truthMark {
@@ -77,16 +81,32 @@ type scoreKey struct {
 
 func newScorer() *scorer { return &scorer{cache: map[scoreKey]Score{}} }
 
-func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
+func (sc *scorer) key(m Marked, p ready.Profile) (scoreKey, error) {
 	// Names and descriptions do not decide: a profile learnt from other
 	// recordings that came to the same rules scores the same.
-	key := p
-	key.Name, key.Description = "", ""
-	js, err := json.Marshal(key)
+	p.Name, p.Description = "", ""
+	js, err := json.Marshal(p)
+	if err != nil {
+		return scoreKey{}, err
+	}
+	return scoreKey{m.Cast, string(js)}, nil
+}
+
+// seed keeps a score made elsewhere: the evidence's replay with generic.
+func (sc *scorer) seed(m Marked, p ready.Profile, s Score) {
+	if k, err := sc.key(m, p); err == nil {
+		s.Profile = ""
+		sc.mu.Lock()
+		sc.cache[k] = s
+		sc.mu.Unlock()
+	}
+}
+
+func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
+	k, err := sc.key(m, p)
 	if err != nil {
 		return Score{}, err
 	}
-	k := scoreKey{m.Cast, string(js)}
 	sc.mu.Lock()
 	s, ok := sc.cache[k]
 	sc.mu.Unlock()
@@ -160,7 +180,7 @@ func LeaveOneOut(name string, recs []Marked, hand *ready.Profile, opts ...LearnO
 	if err != nil {
 		return nil, err
 	}
-	return leaveOneOut(name, recs, evs, hand, newLearnConfig(opts), newScorer())
+	return leaveOneOut(name, recs, evs, hand, newLearnConfig(opts), seeded(recs, evs))
 }
 
 // LearnAndCheck is Learn followed by LeaveOneOut (when there are two or
@@ -171,7 +191,7 @@ func LearnAndCheck(name string, recs []Marked, hand *ready.Profile, opts ...Lear
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, sc := newLearnConfig(opts), newScorer()
+	cfg, sc := newLearnConfig(opts), seeded(recs, evs)
 	l, err := learnFrom(name, recs, evs, cfg, sc)
 	if err != nil || len(recs) < 2 {
 		return l, nil, err
@@ -315,4 +335,14 @@ func (l *Learned) ProfileJSON() ([]byte, error) {
 		return nil, fmt.Errorf("recordings: profile %s: %w", l.Profile.Name, err)
 	}
 	return append(data, '\n'), nil
+}
+
+// seeded is a scorer that knows generic's scores from the replays that
+// collected the evidence.
+func seeded(recs []Marked, evs []*evidence) *scorer {
+	sc := newScorer()
+	for i, e := range evs {
+		sc.seed(recs[i], ready.Generic(), e.generic)
+	}
+	return sc
 }

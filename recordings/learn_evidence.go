@@ -65,6 +65,8 @@ type evidence struct {
 	startup []sample // the screen after each output before the first marker
 	first   *sample  // the first idle screen after start-up (nil if the first marker is busy)
 
+	generic Score // generic's score on the recording, from the same replay
+
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
 }
@@ -89,11 +91,12 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	rep.Run()
+	tl := rep.Run()
 	start := rep.Start()
 	_ = rep.Close()
 
-	ev := &evidence{name: name}
+	// The replay decided with generic: its score comes free.
+	ev := &evidence{name: name, generic: judgeScore(Marked{Name: name, Cast: cast}, ready.Generic(), tl, start)}
 	// screenBefore returns the screen as it was just before t.
 	i := 0
 	var last screen.Snapshot
