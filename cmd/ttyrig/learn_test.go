@@ -44,6 +44,14 @@ func TestCalibrateLearnRefusesUnmarked(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "asciinema-rec") || !strings.Contains(stderr, `no "ready" markers`) {
 		t.Fatalf("exit %d, stderr %q: want 1 and the file named with what it lacks", code, stderr)
 	}
+	bad := filepath.Join(t.TempDir(), "bad.cast")
+	if err := os.WriteFile(bad, []byte("{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"x\"]\n[oops\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runCmd(t, "calibrate", "--learn", agents+"codex-two-turns.cast", bad)
+	if code != 1 || !strings.Contains(stderr, "bad.cast:3") {
+		t.Fatalf("exit %d, stderr %q: want 1 and the file and line named", code, stderr)
+	}
 }
 
 // mark adds markers at their times, in time order, atomically and 0600.
