@@ -358,11 +358,24 @@ func (l *learner) busy() {
 	}
 	waiting := l.waitingSamples()
 	type scored struct {
-		c   *candidate
-		m   ready.Marker
-		cov int
+		c      *candidate
+		m      ready.Marker
+		re     *regexp.Regexp
+		paused []bool // which of the paused busy screens it matches
 	}
-	var good []scored
+	// The busy screens the program paused on: where a quiet window could
+	// be mistaken for ready, so where busy markers matter most.
+	var paused []sample
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			for i, s := range t.busy {
+				if pausedAfter(t, i) {
+					paused = append(paused, s)
+				}
+			}
+		}
+	}
+	var good []*scored
 	for _, c := range cands {
 		// Present in at least half the busy turns, never where it waits.
 		if 2*len(c.turns) < busyTurns {
@@ -374,23 +387,55 @@ func (l *learner) busy() {
 		if err != nil || matchesAny(re, region, waiting...) {
 			continue
 		}
-		good = append(good, scored{c: c, m: ready.Marker{Pattern: pat, Region: region}, cov: c.samples})
+		good = append(good, &scored{c: c, m: ready.Marker{Pattern: pat, Region: region}, re: re})
 	}
-	// The most samples covered first; the shorter pattern on a tie.
+	// The most samples first; the shorter pattern on a tie.
 	sort.Slice(good, func(i, j int) bool {
-		if good[i].cov != good[j].cov {
-			return good[i].cov > good[j].cov
+		if good[i].c.samples != good[j].c.samples {
+			return good[i].c.samples > good[j].c.samples
 		}
 		return good[i].m.Pattern < good[j].m.Pattern
 	})
-	var markers []ready.Marker
+	if len(good) > 4*maxBusyMarkers {
+		good = good[:4*maxBusyMarkers]
+	}
 	for _, g := range good {
-		if len(markers) == maxBusyMarkers {
-			break
+		g.paused = make([]bool, len(paused))
+		for i, s := range paused {
+			g.paused[i] = inRegion(g.re, g.m.Region, s)
+		}
+	}
+	// Greedily, the marker that shows the most paused screens no marker
+	// chosen so far shows: busy phases (thinking, running a tool) each get
+	// theirs before a second pattern for one phase. Once every paused
+	// screen is shown, the rest by samples: redundancy for sessions not
+	// seen.
+	covered := make([]bool, len(paused))
+	var markers []ready.Marker
+	for len(markers) < maxBusyMarkers && len(good) > 0 {
+		best, bestNew := 0, -1
+		for i, g := range good {
+			n := 0
+			for k, m := range g.paused {
+				if m && !covered[k] {
+					n++
+				}
+			}
+			if n > bestNew {
+				best, bestNew = i, n
+			}
+		}
+		if bestNew == 0 {
+			best = 0 // nothing new to show: the next by samples, for redundancy in sessions not seen
+		}
+		g := good[best]
+		good = append(good[:best], good[best+1:]...)
+		for k, m := range g.paused {
+			covered[k] = covered[k] || m
 		}
 		g.m.Name = markerName(g.c.key)
 		if l.add(Rule{Field: "busy", Value: fmt.Sprintf("%s (%s)", g.m.Pattern, g.m.Region), Turns: len(g.c.turns), Of: busyTurns,
-			Why: fmt.Sprintf("on %d busy screens, on no ready one", g.c.samples)}, g.c.recs) {
+			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, count(g.paused))}, g.c.recs) {
 			markers = append(markers, g.m)
 		}
 	}
@@ -757,4 +802,14 @@ func mergeCandidates(into, from map[string]*candidate) {
 		c.samples += f.samples
 		c.depth = max(c.depth, f.depth)
 	}
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
