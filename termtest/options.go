@@ -22,6 +22,7 @@ type config struct {
 	dir              string
 	timeout          time.Duration
 	runtime          string
+	profile          *ready.Profile // WithProfile; overrides runtime
 	recording        string
 	recordingVersion int
 	keepOnFailure    string // Spawn: where a failed test's recording goes
@@ -57,9 +58,15 @@ func WithDir(dir string) Option { return func(c *config) { c.dir = dir } }
 func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // WithRuntime chooses the readiness profile by name ("generic", "claude",
-// "codex", "gemini", or a user profile). By default it is inferred from the
+// "codex", "gemini") or by the path of a JSON profile ("NAME.json", as
+// ttyrig calibrate --learn writes). By default it is inferred from the
 // program's name.
 func WithRuntime(name string) Option { return func(c *config) { c.runtime = name } }
+
+// WithProfile decides with the given readiness profile: one built or
+// adjusted in code, or read with ready.LoadProfile (a profile learnt by
+// ttyrig calibrate --learn). It overrides WithRuntime.
+func WithProfile(p ready.Profile) Option { return func(c *config) { c.profile = &p } }
 
 // WithRecording records the session as an asciicast file at path.
 func WithRecording(path string) Option { return func(c *config) { c.recording = path } }

@@ -14,6 +14,7 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/session"
 )
@@ -58,6 +59,8 @@ type terminal struct {
 	lastInput time.Time
 	code      int
 	closed    bool
+	late      []recordings.Mark // markers dated before they were made, for Close to put in place
+	finished  bool              // the recording is complete (Close is past the session's)
 
 	done      chan struct{} // closed when the program has exited and its output is read
 	readDone  chan struct{}
@@ -130,6 +133,9 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		session.WithTap(cfg.tap),
 		session.WithClock(cfg.clock),
 		session.WithReplies(func(p []byte) { in.reply(p) }),
+	}
+	if cfg.profile != nil {
+		sopts = append(sopts, session.WithProfile(*cfg.profile))
 	}
 	var rec session.Recorder
 	if cfg.recording != "" {
@@ -388,6 +394,9 @@ func (t *Terminal) Close() error {
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
 		}
+		if err := t.placeLateMarkers(); err != nil && t.closeErr == nil {
+			t.closeErr = err
+		}
 	})
 	return t.closeErr
 }
@@ -398,10 +407,42 @@ func (t *Terminal) Started() time.Time { return t.start }
 
 // Marker adds a labelled marker to the session's recording at the given
 // time (a zero time means now). Calibration reads markers named "ready" and
-// "busy" as ground truth.
+// "busy" as ground truth. A marker dated in the past is recorded at its own
+// time: the recording is written as events happen, so Close puts it in
+// place among the events (after Close, Marker does so at once).
 func (t *Terminal) Marker(at time.Time, label string) error {
-	if at.IsZero() {
-		at = t.cfg.clock.Now()
+	now := t.cfg.clock.Now()
+	if at.IsZero() || !at.Before(now) || t.cfg.recording == "" {
+		if at.IsZero() {
+			at = now
+		}
+		return t.sess.Marker(at, label)
 	}
-	return t.sess.Marker(at, label)
+	m := recordings.Mark{At: max(at.Sub(t.start), 0), Label: label}
+	t.mu.Lock()
+	finished := t.finished
+	if !finished {
+		t.late = append(t.late, m)
+	}
+	t.mu.Unlock()
+	if finished {
+		return recordings.MarkFile(t.cfg.recording, m)
+	}
+	return nil
+}
+
+// placeLateMarkers writes the markers dated in the past into the finished
+// recording, each at its time.
+func (t *Terminal) placeLateMarkers() error {
+	t.mu.Lock()
+	late := t.late
+	t.late, t.finished = nil, true
+	t.mu.Unlock()
+	if len(late) == 0 {
+		return nil
+	}
+	if err := recordings.MarkFile(t.cfg.recording, late...); err != nil {
+		return fmt.Errorf("termtest: markers dated in the past: %w", err)
+	}
+	return nil
 }

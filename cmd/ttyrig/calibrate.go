@@ -12,7 +12,7 @@ import (
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
-const calibrateSynopsis = "[--runtime NAME] [--json] files..."
+const calibrateSynopsis = "[--runtime NAME] [--json] files... | --learn [-o NAME.json] [--compare NAME] [--check=false] marked.cast..."
 
 // calibrateColumns explains the table's columns (ttyrig help calibrate).
 // "Truly ready" and "truly busy" are the recording's ready and busy
@@ -38,6 +38,10 @@ func calibrate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("calibrate", calibrateSynopsis, stdout, stderr)
 	runtime := fs.String("runtime", "", "readiness profile (default: inferred from each recording's command)")
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	learn := fs.Bool("learn", false, "learn a profile from recordings with ready/busy (and question) markers, and check it leaving one recording out at a time")
+	out := fs.String("o", "", "with --learn: where to write the profile (default: print it)")
+	compare := fs.String("compare", "", "with --learn: a profile (built-in name or .json) to score beside the learnt one and generic")
+	check := fs.Bool("check", true, "with --learn: run the leave-one-out check")
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, calibrateColumns)
@@ -46,6 +50,9 @@ func calibrate(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() == 0 {
 		return fs.usageError("want one or more recording files")
+	}
+	if *learn {
+		return learnProfile(fs.Args(), *out, *compare, *check, stdout, stderr)
 	}
 	var cals []*recordings.Calibration
 	for i, path := range fs.Args() {

@@ -7,6 +7,8 @@
 //	ttyrig show [-o out.html] file.cast
 //	ttyrig calibrate [--runtime NAME] [--json] files...
 //	ttyrig codegen [-o x_test.go] [--name TestX] file.cast
+//	ttyrig calibrate --learn [-o NAME.json] [--compare NAME] marked.cast...
+//	ttyrig mark file.cast --at SECONDS LABEL
 //	ttyrig demo
 //
 // Help goes to stdout with exit status 0 ("ttyrig help replay", "ttyrig
@@ -40,6 +42,8 @@ var commands = []command{
 		func(a []string, _ io.Reader, o, e io.Writer) error { return calibrate(a, o, e) }},
 	{"codegen", codegenSynopsis, "write a Go test from a recording: its argv, each input as an action, the last screen as a golden",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return codegen(a, o, e) }},
+	{"mark", markSynopsis, "add markers (ready, busy, question) to a recording after the fact, for calibrate",
+		func(a []string, _ io.Reader, o, e io.Writer) error { return mark(a, o, e) }},
 	{"demo", demoSynopsis, "drive a fixture agent and show what ttyrig sees",
 		func(a []string, _ io.Reader, o, e io.Writer) error { return demo(a, o, e) }},
 }

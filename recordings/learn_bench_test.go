@@ -1,0 +1,92 @@
+package recordings_test
+
+import (
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+// tenMinutes is at least ten minutes of marked recordings of one program:
+// Claude Code's marked recordings, repeated under new names.
+func tenMinutes(b *testing.B) []recordings.Marked {
+	b.Helper()
+	base, err := recordings.ReadMarked("agents/claude-long-session.cast", "agents/claude-notify.cast",
+		"agents/claude-trust.cast", "agents/claude-two-turns.cast")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []recordings.Marked
+	var total time.Duration
+	for i := 0; total < 10*time.Minute; i++ {
+		m := base[i%len(base)]
+		out = append(out, recordings.Marked{Name: fmt.Sprintf("%s-%d", m.Name, i), Cast: m.Cast})
+		total += m.Cast.Duration()
+	}
+	return out
+}
+
+func recorded(recs []recordings.Marked) time.Duration {
+	var d time.Duration
+	for _, r := range recs {
+		d += r.Cast.Duration()
+	}
+	return d
+}
+
+// BenchmarkLearnTenMinutes is calibrate --learn's learning on ten minutes of
+// recordings: every recording replayed to collect its evidence, the
+// profile derived, and replayed again to score it (issue 21: ≤ 2 s).
+func BenchmarkLearnTenMinutes(b *testing.B) {
+	recs := tenMinutes(b)
+	b.ReportMetric(recorded(recs).Seconds(), "recorded-s")
+	b.ResetTimer()
+	cpu := cpuTime()
+	defer func() { b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+	for range b.N {
+		if _, err := recordings.Learn("claude", recs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLeaveOneOutTenMinutes is the check calibrate --learn prints
+// after learning, on the same recordings: one profile learnt per recording
+// left out, each scored on it beside generic.
+func BenchmarkLeaveOneOutTenMinutes(b *testing.B) {
+	recs := tenMinutes(b)
+	b.ReportMetric(recorded(recs).Seconds(), "recorded-s")
+	b.ResetTimer()
+	cpu := cpuTime()
+	defer func() { b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+	for range b.N {
+		if _, err := recordings.LeaveOneOut("claude", recs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLearnAndCheckTenMinutes is all calibrate --learn does: learn,
+// then the leave-one-out check, sharing their replays.
+func BenchmarkLearnAndCheckTenMinutes(b *testing.B) {
+	recs := tenMinutes(b)
+	b.ReportMetric(recorded(recs).Seconds(), "recorded-s")
+	b.ResetTimer()
+	cpu := cpuTime()
+	defer func() { b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op") }()
+	for range b.N {
+		if _, _, err := recordings.LearnAndCheck("claude", recs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// cpuTime is the CPU time this process has used: beside ns/op, it shows
+// the work done when other processes share the machine's cores.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

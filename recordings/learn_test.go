@@ -1,0 +1,194 @@
+package recordings_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+// The profiles learnt from each agent's marked recordings are shipped as
+// data beside them (agents/RUNTIME.learnt.json), and their leave-one-out
+// check is a golden file. Held out, the learnt profile is never early,
+// never misses, decides within 150 ms at the median, is never worse than
+// generic, and within 50 ms of the hand-made profile.
+//
+// New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
+// writes their profiles and tables; read both before committing them.
+func TestLearnedRuntimes(t *testing.T) {
+	runtimes, err := recordings.Runtimes("agents", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runtimes) < 3 {
+		t.Fatalf("runtimes with 3 or more marked recordings in agents/: %v, want claude, codex and gemini at least", runtimes)
+	}
+	for _, rt := range runtimes {
+		t.Run(rt, func(t *testing.T) {
+			rc, err := recordings.LearnRuntime("agents", rt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range rc.HeldOut {
+				l, g := h.Learned, h.Generic
+				if l.Premature > 0 || l.Missed > 0 {
+					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
+				}
+				if p50 := time.Duration(l.P50); p50 > 150*time.Millisecond {
+					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
+				}
+				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
+					t.Errorf("%s held out: learnt %+v is worse than generic %+v", h.Recording, l, g)
+				}
+				if hm := h.Hand; hm != nil {
+					if d := time.Duration(l.P50) - time.Duration(hm.P50); d > 50*time.Millisecond || d < -50*time.Millisecond {
+						t.Errorf("%s held out: learnt p50 %v, hand-made %v: more than 50ms apart", h.Recording, l.P50, hm.P50)
+					}
+				}
+			}
+			var txt bytes.Buffer
+			if err := recordings.WriteRuntimeCheck(&txt, rc); err != nil {
+				t.Fatal(err)
+			}
+			prof, err := json.MarshalIndent(rc.Learned.Profile, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".txt")).
+				Assert(t, "learn-"+rt, txt.Bytes())
+			goldie.New(t, goldie.WithFixtureDir("agents"), goldie.WithNameSuffix(".learnt.json")).
+				Assert(t, rt, append(prof, '\n'))
+			// The shipped file loads as a profile, the way WithRuntime reads it.
+			if _, err := ready.LoadProfile("agents/" + rt + ".learnt.json"); err != nil {
+				t.Errorf("shipped profile: %v", err)
+			}
+		})
+	}
+}
+
+// A recording without markers is refused with its name and what it lacks.
+func TestLearnUnmarked(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/claude-two-turns.cast", "agents/claude-approval.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = recordings.Learn("x", recs)
+	if err == nil || !strings.Contains(err.Error(), "claude-approval") || !strings.Contains(err.Error(), `no "ready" markers`) {
+		t.Fatalf("Learn with an unmarked recording: got %v, want an error naming claude-approval and its missing ready markers", err)
+	}
+	if strings.Contains(err.Error(), "claude-two-turns") {
+		t.Errorf("the error names the marked recording too: %v", err)
+	}
+	// Busy markers but no ready one.
+	c := &asciicast.Cast{Header: asciicast.Header{Width: 80, Height: 24}, Events: []asciicast.Event{
+		{Time: 0, Kind: asciicast.Marker, Data: recordings.MarkBusy},
+		{Time: time.Second, Kind: asciicast.Output, Data: "hi"},
+	}}
+	_, err = recordings.Learn("x", []recordings.Marked{{Name: "half.cast", Cast: c}})
+	if err == nil || !strings.Contains(err.Error(), "half.cast") || !strings.Contains(err.Error(), `no "ready" markers`) {
+		t.Fatalf("Learn with busy markers only: got %v, want an error naming half.cast and its missing ready markers", err)
+	}
+}
+
+// Every rule names its recordings; one seen in a single recording is
+// refused or marked.
+func TestLearnRulesNameTheirEvidence(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/gemini-two-turns.cast", "agents/gemini-trust.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("g", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Profile.Extends != "generic" {
+		t.Errorf("extends %q, want generic", l.Profile.Extends)
+	}
+	for _, r := range l.Rules {
+		if len(r.Recordings) == 0 {
+			t.Errorf("rule %s = %s names no recording", r.Field, r.Value)
+		}
+		if len(r.Recordings) < 2 && r.Kept && !r.OneRecording {
+			t.Errorf("rule %s = %s is kept on one recording (%v) unmarked", r.Field, r.Value, r.Recordings)
+		}
+	}
+	one, err := recordings.Learn("g", recs[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range one.Rules {
+		if r.Kept && !r.OneRecording {
+			t.Errorf("from one recording, rule %s = %s was kept unmarked", r.Field, r.Value)
+		}
+	}
+}
+
+// Question markers come from the ready moments marked "prompt:question":
+// two recordings of one prompt library (inquirer) teach its list
+// questions' key hint, seen on no other screen.
+func TestLearnQuestionShapes(t *testing.T) {
+	recs, err := recordings.ReadMarked("../corpus/testdata/inquirer.cast", "../corpus/testdata/inquirer-more.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("inquirer", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range l.Profile.Question {
+		got = append(got, m.Pattern)
+	}
+	if len(got) == 0 || !strings.Contains(strings.Join(got, " "), "navigate") {
+		t.Errorf("question patterns %q, want the list questions' key hint (↑↓ navigate)", got)
+	}
+	for _, s := range l.Fit {
+		if s.Premature > 0 || s.Missed > 0 {
+			t.Errorf("%s: %d early, %d missed with the learnt profile", s.Recording, s.Premature, s.Missed)
+		}
+	}
+}
+
+// Markers in odd orders (ready twice, busy twice, a marker past the last
+// output, a question with no ready beside it) neither panic nor fail: the
+// learner reads the turns they make.
+func TestLearnOddMarkers(t *testing.T) {
+	mk := func(evs ...asciicast.Event) recordings.Marked {
+		return recordings.Marked{Name: "odd", Cast: &asciicast.Cast{Header: asciicast.Header{Width: 40, Height: 10}, Events: evs}}
+	}
+	ms := time.Millisecond
+	o := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Output, Data: s}
+	}
+	m := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Marker, Data: s}
+	}
+	in := func(at time.Duration, s string) asciicast.Event {
+		return asciicast.Event{Time: at, Kind: asciicast.Input, Data: s}
+	}
+	a := mk(m(0, "question"), o(0, "> "), m(10*ms, "ready"), m(10*ms, "ready"), in(500*ms, "x\r"), m(500*ms, "busy"),
+		m(510*ms, "busy"), o(600*ms, "\r\n⠋ Working (esc to interrupt)"), o(700*ms, "\r⠙ Working (esc to interrupt)"),
+		o(800*ms, "\r\x1b[2Kdone\r\n> "), m(820*ms, "ready"), m(5*time.Second, "ready"))
+	b := mk(in(0, "y\r"), m(0, "busy"), o(100*ms, "⠋ Working (esc to interrupt)"), o(200*ms, "\r\x1b[2Kok\r\n> "),
+		m(210*ms, "ready"), m(210*ms, "prompt:question"))
+	b.Name = "odd-b"
+	a2 := a
+	a2.Name = "odd-2"
+	l, err := recordings.Learn("odd", []recordings.Marked{a, b, a2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Profile.Validate(); err != nil {
+		t.Errorf("learnt profile is invalid: %v", err)
+	}
+	if _, err := recordings.LeaveOneOut("odd", []recordings.Marked{a, b, a2}, nil); err != nil {
+		t.Errorf("leave-one-out: %v", err)
+	}
+}
