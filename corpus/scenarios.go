@@ -40,8 +40,10 @@ func node(script string) func(*Env, string) ([]string, error) {
 	}
 }
 
-func tui(name string) func(*Env, string) ([]string, error) {
-	return func(e *Env, _ string) ([]string, error) { return []string{filepath.Join(e.TUIBin, name)}, nil }
+func tui(name string, args ...string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return append([]string{filepath.Join(e.TUIBin, name)}, args...), nil
+	}
 }
 
 func python(script string) func(*Env, string) ([]string, error) {
@@ -80,6 +82,7 @@ var (
 	right = termtest.KeyRight
 	space = termtest.KeySpace
 	esc   = termtest.KeyEsc
+	tab   = termtest.KeyTab
 )
 
 func key(r rune) termtest.Key { return termtest.Rune(r) }
@@ -205,6 +208,37 @@ var Scenarios = []Scenario{
 	{Name: "htop", Library: "htop 3.2.2 -d 10 (redraws every second while waiting for keys)", Truth: Strace,
 		Command: argv("htop", "-d", "10"),
 		Steps:   []Step{press(key('t')), press(key('t')), press(key('q'))}},
+}
+
+func init() { Scenarios = append(Scenarios, widened...) }
+
+// widened widens the corpus (issue 20) with shapes the engine was not
+// built on: widget toolkits, choosers, other REPLs, late redraws, event
+// loops that wait with a timeout, and the question shapes of other
+// libraries. Scenarios holds them too; they are kept apart only to be read.
+var widened = []Scenario{
+	// Go: tview on tcell (the frame's write to the terminal is the hook).
+	{Name: "tview-status", Library: "rivo/tview 0.42.0 List + one status line, silent work (\"checking production…\")", Truth: Hook, Command: tui("tviewstatus"),
+		Steps: []Step{press(enter), press(down, enter), press(down, enter)}},
+	{Name: "tview-table", Library: "rivo/tview 0.42.0 Table with selectable rows, a page loaded silently", Truth: Hook, Command: tui("tviewtable"),
+		Steps: []Step{press(down, down, enter), press(key('q')), press(down, enter), press(key('q')), press(key('q'))}},
+	{Name: "tview-modal", Library: "rivo/tview 0.42.0 Modal (Yes No, Okay, Okay Cancel buttons)", Truth: Hook, Command: tui("tviewmodal"),
+		Steps: []Step{press(enter), press(enter), press(right, enter)}},
+	{Name: "tview-form", Library: "rivo/tview 0.42.0 Form (InputField, DropDown, Checkbox, PasswordField, buttons; Tab moves focus)", Truth: Hook, Command: tui("tviewform"),
+		Steps: []Step{press(key('A'), key('d'), key('a'), tab), press(tab), press(space, tab), press(key('p'), key('w'), tab), press(enter), press(tab), press(enter)}},
+	// Go: other runtimes and shapes.
+	{Name: "go-prompt", Library: "c-bata/go-prompt 0.2.6 (polls a non-blocking stdin every 10 ms)", Truth: Hook, Command: tui("goprompt"),
+		Steps: []Step{submit("select * from users"), submit("select 1"), submit("exit")}},
+	{Name: "late-footer-thread", Library: "Go, input box + footer redrawn 600 ms later, reader goroutine always in read()", Truth: Hook, Command: tui("lateredraw", "-reader=thread"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "late-footer-blocking", Library: "Go, input box + footer redrawn 600 ms later, reads only after the footer", Truth: Hook, Command: tui("lateredraw", "-reader=blocking"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "bubbletea-minimal", Library: "bubbletea 1.3.10, no prompt glyph, no input line (tutorial shape)", Truth: Hook, Command: tui("minimal"),
+		Steps: []Step{press(space), press(space), press(key('q'))}},
+	{Name: "bubbletea-title-spinner", Library: "bubbletea 1.3.10 textinput + spinner only in the window title", Truth: Hook, Command: tui("titlespin"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "huh-group", Library: "huh 0.7.0 one group of Input, Input, Select, Confirm (focus moves)", Truth: Hook, Command: tui("huhgroup"),
+		Steps: []Step{submit("demo"), submit("./demo"), press(down, enter), press(enter)}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so
