@@ -239,6 +239,21 @@ var widened = []Scenario{
 		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
 	{Name: "huh-group", Library: "huh 0.7.0 one group of Input, Input, Select, Confirm (focus moves)", Truth: Hook, Command: tui("huhgroup"),
 		Steps: []Step{submit("demo"), submit("./demo"), press(down, enter), press(enter)}},
+	// npm: widget toolkits, npm's own questions, an event loop with timers due.
+	{Name: "blessed-status", Library: "blessed 0.1.81 full screen, list + one status line, silent work (\"checking production…\")", Truth: Hook, Command: node("blessed_status.mjs"),
+		Steps: []Step{press(enter), press(down, enter), press(key('q'))}},
+	{Name: "blessed-list", Library: "blessed 0.1.81 list (highlighted item, no glyph), silent checkout", Truth: Hook, Command: node("blessed_list.mjs"),
+		Steps: []Step{press(down, enter), press(down, down, enter), press(key('q'))}},
+	{Name: "blessed-question", Library: "blessed 0.1.81 Question (Okay Cancel buttons) and Prompt dialogs", Truth: Hook, Command: node("blessed_question.mjs"),
+		Steps: []Step{press(enter), submit("feature/search"), press(enter)}},
+	{Name: "terminal-kit", Library: "terminal-kit 3.1.4 yesOrNo ([Y|n]), inputField, singleColumnMenu, singleLineMenu", Truth: Hook, Command: node("termkit.mjs"),
+		Steps: []Step{press(key('y')), submit("Ada"), press(down, enter), press(right, enter)}},
+	{Name: "npm-read", Library: "read 4.1.0 (npm init's \"(demo)\", \"Is this OK? (yes)\", npx's \"Ok to proceed? (y)\")", Truth: Hook, Command: node("npm_read.mjs"),
+		Steps: []Step{submit("my-app"), submit(""), submit("yes"), submit("y")}},
+	{Name: "node-timer-repl", Library: "node:readline console with a 250 ms timer always due", Truth: Hook, Command: node("timer_repl.mjs"),
+		Steps: []Step{submit("select 1"), submit("select * from users"), submit(".exit")}},
+	{Name: "prompts-more", Library: "prompts 2.4.2 multiselect, autocomplete, autocompleteMultiselect", Truth: Hook, Command: node("prompts_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("Be"), press(space, enter)}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so
