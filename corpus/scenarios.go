@@ -254,6 +254,18 @@ var widened = []Scenario{
 		Steps: []Step{submit("select 1"), submit("select * from users"), submit(".exit")}},
 	{Name: "prompts-more", Library: "prompts 2.4.2 multiselect, autocomplete, autocompleteMultiselect", Truth: Hook, Command: node("prompts_more.mjs"),
 		Steps: []Step{press(space, down, space, enter), submit("Be"), press(space, enter)}},
+	// Python: curses and asyncio loops that wait with a timeout, prompt_toolkit's dialogs, IPython.
+	{Name: "curses-menu", Library: "python3 curses, getch with timeout(100), reverse-video selection", Truth: Hook, Command: python("curses_menu.py"),
+		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
+	{Name: "asyncio-console", Library: "python3 asyncio add_reader + a 200 ms heartbeat task", Truth: Hook, Command: python("asyncio_repl.py"),
+		Steps: []Step{submit("orders"), submit("payments"), submit("quit")}},
+	{Name: "ptk-dialogs", Library: "prompt_toolkit 3.0.36 yes_no_dialog, button_dialog, checkboxlist_dialog", Truth: Hook, Command: python("ptk_dialogs.py"),
+		Steps: []Step{press(enter), press(right, enter), press(space, tab, enter)}},
+	{Name: "ptk-confirm", Library: "prompt_toolkit 3.0.36 confirm (y/n) and a prompt with default and completer", Truth: Hook, Command: python("ptk_confirm.py"),
+		Steps: []Step{press(key('y')), press(enter), press(key('n'))}},
+	{Name: "ipython", Library: "IPython 8.5.0 (prompt_toolkit; after_render hook)", Truth: Hook,
+		Command: pythonArgs("-m", "IPython", "--no-banner", "--no-confirm-exit", "-i", "ipython_hook.py"),
+		Steps:   []Step{submit("1+1"), submit("import time; time.sleep(1.2)"), submit("[x * 2 for x in range(3)]"), submit("exit")}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so
