@@ -63,6 +63,24 @@ func argv(a ...string) func(*Env, string) ([]string, error) {
 	return func(*Env, string) ([]string, error) { return a, nil }
 }
 
+// shellScript runs one of the shell/ scripts with bash.
+func shellScript(name string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return []string{"bash", "--norc", "--noprofile", filepath.Join(e.Root, "shell", name)}, nil
+	}
+}
+
+// gdbTarget compiles shell/inventory.c with debug information in the
+// scenario's directory and runs gdb on it.
+func gdbTarget(e *Env, dir string) ([]string, error) {
+	cmd := exec.Command("gcc", "-g", "-O0", "-o", "inventory", filepath.Join(e.Root, "shell", "inventory.c"))
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("compiling inventory.c: %w\n%s", err, out)
+	}
+	return []string{"gdb", "-q", "-nx", "inventory"}, nil
+}
+
 // inDir runs setup (a shell script) in the scenario's directory first.
 func inDir(setup string, a ...string) func(*Env, string) ([]string, error) {
 	return func(_ *Env, dir string) ([]string, error) {
@@ -83,6 +101,7 @@ var (
 	space = termtest.KeySpace
 	esc   = termtest.KeyEsc
 	tab   = termtest.KeyTab
+	left  = termtest.KeyLeft
 )
 
 func key(r rune) termtest.Key { return termtest.Rune(r) }
@@ -266,6 +285,26 @@ var widened = []Scenario{
 	{Name: "ipython", Library: "IPython 8.5.0 (prompt_toolkit; after_render hook)", Truth: Hook,
 		Command: pythonArgs("-m", "IPython", "--no-banner", "--no-confirm-exit", "-i", "ipython_hook.py"),
 		Steps:   []Step{submit("1+1"), submit("import time; time.sleep(1.2)"), submit("[x * 2 for x in range(3)]"), submit("exit")}},
+	// Debian programs, truth from strace: other REPLs, a debugger, ncurses lists, shell questions.
+	{Name: "gdb", Library: "GNU gdb 13.1 (readline; \"(y or [n])\", \"(y or n)\")", Truth: Strace, Command: gdbTarget,
+		Steps: []Step{submit("list total"), submit("break nosuch"), submit("n").asks("question"), submit("break total"),
+			submit("delete"), submit("y").asks("question"), submit("quit")}},
+	{Name: "lua", Library: "Lua 5.4 REPL (readline)", Truth: Strace, Command: argv("lua5.4"),
+		Steps: []Step{submit("x = 2^10"), submit("print(x)"), submit("for i = 1, 3e7 do end"), submit("os.exit()")}},
+	{Name: "irb", Library: "irb 1.4.1 (Ruby 3.1, reline)", Truth: Strace, Command: argv("irb", "--nocolorize"),
+		Steps: []Step{submit("1 + 1"), submit("sleep 1.2"), submit("[1, 2, 3].map { _1 * 2 }"), submit("exit")}},
+	{Name: "ncdu", Library: "ncdu 1.18 (ncurses list, delete confirmation with yes/no buttons)", Truth: Strace,
+		Command: inDir("mkdir -p data/logs data/cache && seq 1 20000 > data/logs/a.log && seq 1 5000 > data/cache/b.bin && seq 1 100 > data/notes.txt",
+			"ncdu", "--color", "off", "data"),
+		Steps: []Step{press(enter), press(key('h')), press(down, key('d')), press(left).asks("question"), press(enter).asks("question"), press(key('q'))}},
+	{Name: "tig", Library: "tig 2.5.5 (ncurses log view, diff split)", Truth: Strace,
+		Command: inDir(gitSetup+" && git commit -qam second && echo x >> f.txt && git commit -qam third", "tig"),
+		Steps:   []Step{press(down), press(enter), press(key('q')), press(key('q'))}},
+	{Name: "whiptail-yesno", Library: "whiptail 0.52 yesno (<Yes> <No> buttons)", Truth: Strace,
+		Command: argv("whiptail", "--title", "Reboot", "--yesno", "Reboot now to finish the upgrade?", "8", "50"),
+		Steps:   []Step{press(right).asks("question"), press(enter).asks("question")}},
+	{Name: "shell-questions", Library: "bash read -p \"[Y|n]\", select \"#? \", read -n 1 \"(y or n)\"", Truth: Strace, Command: shellScript("questions.sh"),
+		Steps: []Step{submit("n").asks("question"), submit("2").asks("question"), press(key('y')).asks("question")}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so
