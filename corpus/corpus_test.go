@@ -192,7 +192,7 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 		}
 	}
 	if argv[0] == "env" {
-		for _, m := range []string{"prompt_toolkit", "tqdm", "rich", "click", "urwid", "IPython"} {
+		for _, m := range []string{"prompt_toolkit", "tqdm", "rich", "click", "urwid", "IPython", "blessed"} {
 			if err := exec.Command(env.Python, "-c", "import "+m).Run(); err != nil {
 				return "python module " + m + " for " + env.Python
 			}

@@ -50,6 +50,11 @@ func press(k ...termtest.Key) Step    { return Step{Keys: k} }
 func typ(s string) Step               { return Step{Type: s} }
 func pressNow(k ...termtest.Key) Step { return Step{Keys: k, NoWait: true} }
 
+// tap presses k at once and gives the program a moment to take it alone.
+func tap(k termtest.Key) Step {
+	return Step{Keys: []termtest.Key{k}, NoWait: true, Pause: 200 * time.Millisecond}
+}
+
 // asks marks the step as answering a prompt of kind.
 func (s Step) asks(kind string) Step { s.Asks = kind; return s }
 

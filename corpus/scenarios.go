@@ -305,6 +305,19 @@ var widened = []Scenario{
 		Steps:   []Step{press(right).asks("question"), press(enter).asks("question")}},
 	{Name: "shell-questions", Library: "bash read -p \"[Y|n]\", select \"#? \", read -n 1 \"(y or n)\"", Truth: Strace, Command: shellScript("questions.sh"),
 		Steps: []Step{submit("n").asks("question"), submit("2").asks("question"), press(key('y')).asks("question")}},
+	// More choosers and question shapes of libraries already in the corpus, and two more toolkits.
+	{Name: "ink-select", Library: "ink 6.3.1 + ink-select-input 6.2.0 (\"❯ item\", cursor hidden), a task with a fixed line", Truth: Hook, Command: node("ink_select.mjs"),
+		// ink reads a chunk of keys as one key: one key per write, as a user types.
+		Steps: []Step{press(enter), {Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, pressNow(enter),
+			{Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, tap(down), tap(down), pressNow(enter)}},
+	{Name: "clack-more", Library: "@clack/prompts 1.9.0 multiselect, password, spinner, groupMultiselect", Truth: Hook, Command: node("clack_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("tok3n"), press(space, enter)}},
+	{Name: "enquirer-more", Library: "enquirer 2.4.1 MultiSelect, Confirm (y/N), AutoComplete, NumberPrompt", Truth: Hook, Command: node("enquirer_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("y"), press(down, enter), submit("3")}},
+	{Name: "py-blessed-menu", Library: "python3-blessed 1.19.1 inkey(timeout=0.5) loop, reverse-video selection, clock", Truth: Hook, Command: python("blessed_menu.py"),
+		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
+	{Name: "urwid-dialog", Library: "urwid 2.1.2 RadioButton, CheckBox, Overlay with < Yes > < No > buttons", Truth: Hook, Command: python("urwid_dialog.py"),
+		Steps: []Step{press(down, space, down, down, space, down, enter), press(enter), press(enter)}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so

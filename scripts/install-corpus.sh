@@ -29,7 +29,8 @@ declare -A DEB=(
 	[gdb]=gdb [gcc]=gcc [lua5.4]=lua5.4 [irb]=ruby [ncdu]=ncdu [tig]=tig [fzf]=fzf
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
-	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython)
+	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
+	[blessed]=python3-blessed)
 
 want=()
 for prog in "${!DEB[@]}"; do
