@@ -318,6 +318,9 @@ var widened = []Scenario{
 		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
 	{Name: "urwid-dialog", Library: "urwid 2.1.2 RadioButton, CheckBox, Overlay with < Yes > < No > buttons", Truth: Hook, Command: python("urwid_dialog.py"),
 		Steps: []Step{press(down, space, down, down, space, down, enter), press(enter), press(enter)}},
+	{Name: "pterm", Library: "pterm 0.12.80 InteractiveTextInput, Select, Multiselect, Confirm ([Y/n])", Truth: Hook, Command: tui("pterm"),
+		Steps: []Step{submit("demo"), {Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, pressNow(enter),
+			{Keys: []termtest.Key{enter}, Pause: 200 * time.Millisecond}, tap(down), tap(enter), pressNow(tab), press(key('y'))}},
 }
 
 // gitSetup makes a repository whose one file has two separate changes, so
