@@ -22,6 +22,13 @@ type Scenario struct {
 	Command func(env *Env, dir string) ([]string, error)
 	Steps   []Step
 	Env     []string // extra environment (KEY=value)
+	// Needs names programs the scenario runs besides its argv[0] (a
+	// shell that execs one), for the live test's check of what is installed.
+	Needs []string
+	// Threads marks a program that reads the terminal from any of its
+	// threads (a Go runtime) and starts no child process: its strace
+	// truth is StraceThreadsTruth's.
+	Threads bool
 	// NeverReads marks a program that never reads its input: its truth has
 	// no ready moment, and the harness does not wait for one.
 	NeverReads bool

@@ -313,7 +313,7 @@ var widened = []Scenario{
 	{Name: "clack-more", Library: "@clack/prompts 1.9.0 multiselect, password, spinner, groupMultiselect", Truth: Hook, Command: node("clack_more.mjs"),
 		Steps: []Step{press(space, down, space, enter), submit("tok3n"), press(space, enter)}},
 	{Name: "enquirer-more", Library: "enquirer 2.4.1 MultiSelect, Confirm (y/N), AutoComplete, NumberPrompt", Truth: Hook, Command: node("enquirer_more.mjs"),
-		Steps: []Step{press(space, down, space, enter), submit("y"), press(down, enter), submit("3")}},
+		Steps: []Step{press(space, down, space, enter), press(key('y')), press(down, enter), submit("3")}},
 	{Name: "py-blessed-menu", Library: "python3-blessed 1.19.1 inkey(timeout=0.5) loop, reverse-video selection, clock", Truth: Hook, Command: python("blessed_menu.py"),
 		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
 	{Name: "urwid-dialog", Library: "urwid 2.1.2 RadioButton, CheckBox, Overlay with < Yes > < No > buttons", Truth: Hook, Command: python("urwid_dialog.py"),
@@ -321,7 +321,25 @@ var widened = []Scenario{
 	{Name: "pterm", Library: "pterm 0.12.80 InteractiveTextInput, Select, Multiselect, Confirm ([Y/n])", Truth: Hook, Command: tui("pterm"),
 		Steps: []Step{submit("demo"), {Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, pressNow(enter),
 			{Keys: []termtest.Key{enter}, Pause: 200 * time.Millisecond}, tap(down), tap(enter), pressNow(tab), press(key('y'))}},
+	// Go choosers that cannot be hooked: gum (built from the module proxy) and fzf (Debian), truth from strace of all their threads.
+	{Name: "gum-choose", Library: "gum 0.16.2 choose (\"> item\", cursor hidden)", Truth: Strace, Threads: true,
+		Command: tui("gum", "choose", "--header", "Deploy to", "production", "staging", "preview", "local"),
+		Steps:   []Step{press(down).asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "gum-confirm", Library: "gum 0.16.2 confirm (Yes No buttons)", Truth: Strace, Threads: true,
+		Command: tui("gum", "confirm", "Deploy v1.4.2 to production?"),
+		Steps:   []Step{press(right).asks("question"), press(left).asks("question"), press(enter).asks("question")}},
+	{Name: "gum-filter", Library: "gum 0.16.2 filter (type to filter, \"> item\")", Truth: Strace, Threads: true,
+		Command: tui("gum", "filter", "--placeholder", "branch", "main", "feature/login", "feature/search", "fix/typo", "release/1.4"),
+		Steps:   []Step{typ("fea").asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "fzf", Library: "fzf 0.38.0 --reverse --height 40% (Debian)", Truth: Strace, Threads: true,
+		Command: inDir("printf '%s\\n' main feature/login feature/search fix/typo release/1.4 > branches.txt",
+			"bash", "-c", "exec fzf --reverse --height 40% < branches.txt"),
+		Needs: []string{"fzf"},
+		Steps: []Step{typ("fea").asks("question"), press(down).asks("question"), press(enter).asks("question")}},
 }
+
+// Gum is the gum the corpus runs, built by the live test with go install.
+const Gum = "github.com/charmbracelet/gum@v0.16.2"
 
 // gitSetup makes a repository whose one file has two separate changes, so
 // git add -p asks twice.
