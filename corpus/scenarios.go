@@ -336,6 +336,10 @@ var widened = []Scenario{
 			"bash", "-c", "exec fzf --reverse --height 40% < branches.txt"),
 		Needs: []string{"fzf"},
 		Steps: []Step{typ("fea").asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "gocui", Library: "jroimartin/gocui 0.5.0 (termbox-go) list with highlighted line, popup \"(y/n)\"", Truth: Strace, Threads: true,
+		Command: tui("gocui"),
+		Steps: []Step{press(down).asks("question"), press(enter).asks("question"), press(key('y')).asks("question"),
+			press(down).asks("question"), press(key('q')).asks("question")}},
 }
 
 // Gum is the gum the corpus runs, built by the live test with go install.
