@@ -56,20 +56,21 @@ test-agents: agents
 record-agents: agents
 	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 600s -tags agents ./agents/
 
-## corpus: real programs on real libraries (npm: inquirer, clack, ink, listr2...; Go: bubbletea/huh/survey/promptui;
-## Python: prompt_toolkit, tqdm, rich, click, urwid; Debian tools: dialog, vim, top, htop...) driven live, scored
+## corpus: real programs on real libraries (npm: inquirer, clack, ink, listr2, blessed, terminal-kit...; Go: bubbletea/huh/
+## survey/promptui/tview/go-prompt/pterm, gum; Python: prompt_toolkit, urwid, curses, IPython...; Debian tools: dialog,
+## vim, htop, gdb, irb, fzf...) driven live, scored
 ## against their own ground truth; installs what is missing (npm into $(CORPUS_DIR), apt packages)
 corpus:
 	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
 	cd corpus/tui && $(GO) vet ./...
 	TTYRIG_CORPUS=1 TTYRIG_REQUIRE_CORPUS=1 TTYRIG_CORPUS_NODE_MODULES=$(CORPUS_DIR)/node_modules \
-		TTYRIG_CORPUS_OUT=$(CURDIR)/corpus/live $(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
+		TTYRIG_CORPUS_OUT=$(CURDIR)/corpus/live $(GO) test -count=1 -v -timeout 1800s -run TestLive ./corpus/
 
 ## record-corpus: re-record corpus/testdata/*.cast live, then regenerate the replay score golden (read its diff)
 record-corpus:
 	TTYRIG_CORPUS_DIR=$(CORPUS_DIR) bash scripts/install-corpus.sh
 	TTYRIG_CORPUS=1 TTYRIG_REQUIRE_CORPUS=1 TTYRIG_RECORD=1 TTYRIG_CORPUS_NODE_MODULES=$(CORPUS_DIR)/node_modules \
-		$(GO) test -count=1 -v -timeout 900s -run TestLive ./corpus/
+		$(GO) test -count=1 -v -timeout 1800s -run TestLive ./corpus/
 	$(GO) test -count=1 -run TestReplay ./corpus/ -update
 
 fuzz:

@@ -160,6 +160,13 @@ func liveEnv(t *testing.T) *corpus.Env {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building corpus/tui: %v\n%s", err, out)
 	}
+	// gum, pinned, built with its own go.mod (go install pkg@version), so
+	// its dependencies do not move the nested module's pins.
+	cmd = exec.Command("go", "install", corpus.Gum)
+	cmd.Env = append(os.Environ(), "GOBIN="+env.TUIBin)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building %s: %v\n%s", corpus.Gum, err, out)
+	}
 	return env
 }
 
@@ -174,7 +181,7 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 	if err != nil {
 		return err.Error()
 	}
-	need := []string{argv[0]}
+	need := append([]string{argv[0]}, sc.Needs...)
 	if argv[0] == "env" { // the Python scenarios: env VAR=… python script
 		need = []string{env.Python}
 	}
@@ -192,7 +199,7 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 		}
 	}
 	if argv[0] == "env" {
-		for _, m := range []string{"prompt_toolkit", "tqdm", "rich", "click", "urwid"} {
+		for _, m := range []string{"prompt_toolkit", "tqdm", "rich", "click", "urwid", "IPython", "blessed"} {
 			if err := exec.Command(env.Python, "-c", "import "+m).Run(); err != nil {
 				return "python module " + m + " for " + env.Python
 			}

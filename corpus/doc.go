@@ -3,15 +3,23 @@
 //
 // Each Scenario runs a real program: scripts on pinned npm packages
 // (@inquirer/prompts, enquirer, @clack/prompts, prompts, ora, ink with
-// ink-text-input and ink-spinner, listr2, and node's own REPL; node/), Go
-// programs on bubbletea, bubbles (textinput, list, progress), huh, survey
-// and promptui (tui/, a nested module so the main module's dependencies do
-// not grow), Python on prompt_toolkit, tqdm, rich, click, urwid and the
-// standard library's cmd and pdb (python/, Debian's python3 packages), and
-// Debian programs (bash, sqlite3, bc, python3's REPL, nano, git add -p,
-// less, dialog, whiptail, vim, top, htop). The scenario drives it the way a
-// test would: start-up, questions, busy phases (spinners, progress bars,
-// status bars, silent work), timed redraws while waiting, several turns.
+// ink-text-input, ink-spinner and ink-select-input, listr2, blessed,
+// terminal-kit, npm's read, and node's own REPL and readline; node/), Go
+// programs on bubbletea, bubbles (textinput, list, progress), huh, survey,
+// promptui, tview on tcell, c-bata/go-prompt and pterm (tui/, a nested
+// module so the main module's dependencies do not grow) and gum (built by
+// the live test with go install, pinned), Python on prompt_toolkit (prompts
+// and dialogs), IPython, tqdm, rich, click, urwid, jquast's blessed and the
+// standard library's cmd, pdb, curses and asyncio (python/, Debian's python3
+// packages), and Debian programs (bash, bash scripts' read and select,
+// sqlite3, bc, python3's REPL, lua, irb, gdb, nano, git add -p, less,
+// dialog, whiptail, vim, top, htop, ncdu, tig, fzf). The scenario drives it
+// the way a test would: start-up, questions, busy phases (spinners,
+// progress bars, status bars, silent work), timed redraws while waiting,
+// several turns. The scenarios after the first 42 (widened) are shapes the
+// engine was not built on (issue 20): widget toolkits' lists, modals and
+// forms, choosers, other REPLs, late redraws, event loops that wait with a
+// timeout, a reader that polls.
 //
 // Ground truth comes from one of two places, never from the engine:
 //
@@ -21,14 +29,22 @@
 //     prompt's kind) and when it took input and started work ("busy").
 //     Node: after the library's first write once its event-loop turn ends
 //     (node:repl: after displayPrompt); bubbletea, huh, survey and promptui:
-//     after the write of the frame; prompt_toolkit: its after_render event;
-//     urwid: after MainLoop.draw_screen; input() and getpass as rich and
-//     click call them: after the prompt is flushed.
+//     after the write of the frame; tview: after tcell's write of the frame
+//     to its Tty; go-prompt: after its writer's Flush; pterm (which writes
+//     to os.Stdout and takes no writer): after a pipe in front of os.Stdout
+//     copied the frame to the terminal; prompt_toolkit and IPython: the
+//     application's after_render event; urwid: after MainLoop.draw_screen;
+//     curses and blessed (Python): after the refresh or flush of the frame;
+//     input() and getpass as rich and click call them: after the prompt is
+//     flushed.
 //   - Strace: the program runs under strace; ready is the moment its main
 //     process entered the wait on the terminal that the next input ended
 //     (or a wait for keys that timed out after 300 ms or more: top's
 //     refresh), busy the moment a terminal read returned that input
-//     (strace.go).
+//     (strace.go). Go programs (gum, fzf) read from whichever thread is
+//     free: for them every thread counts, ready is the end of the last
+//     frame written before the input, busy the read that took it
+//     (StraceThreadsTruth).
 //
 // Every program is busy from its start until its first ready. Run drives a
 // scenario live (termtest, a real PTY), records it and puts the truth in the

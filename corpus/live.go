@@ -170,7 +170,11 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 				inputs = append(inputs, started.Add(e.Time))
 			}
 		}
-		marks, err = StraceTruth(tracePath, inputs)
+		if sc.Threads {
+			marks, err = StraceThreadsTruth(tracePath, inputs)
+		} else {
+			marks, err = StraceTruth(tracePath, inputs)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: ground truth: %w", sc.Name, err)

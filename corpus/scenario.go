@@ -22,6 +22,13 @@ type Scenario struct {
 	Command func(env *Env, dir string) ([]string, error)
 	Steps   []Step
 	Env     []string // extra environment (KEY=value)
+	// Needs names programs the scenario runs besides its argv[0] (a
+	// shell that execs one), for the live test's check of what is installed.
+	Needs []string
+	// Threads marks a program that reads the terminal from any of its
+	// threads (a Go runtime) and starts no child process: its strace
+	// truth is StraceThreadsTruth's.
+	Threads bool
 	// NeverReads marks a program that never reads its input: its truth has
 	// no ready moment, and the harness does not wait for one.
 	NeverReads bool
@@ -49,6 +56,11 @@ func submit(s string) Step            { return Step{Submit: s} }
 func press(k ...termtest.Key) Step    { return Step{Keys: k} }
 func typ(s string) Step               { return Step{Type: s} }
 func pressNow(k ...termtest.Key) Step { return Step{Keys: k, NoWait: true} }
+
+// tap presses k at once and gives the program a moment to take it alone.
+func tap(k termtest.Key) Step {
+	return Step{Keys: []termtest.Key{k}, NoWait: true, Pause: 200 * time.Millisecond}
+}
 
 // asks marks the step as answering a prompt of kind.
 func (s Step) asks(kind string) Step { s.Asks = kind; return s }

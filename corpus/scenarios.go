@@ -40,8 +40,10 @@ func node(script string) func(*Env, string) ([]string, error) {
 	}
 }
 
-func tui(name string) func(*Env, string) ([]string, error) {
-	return func(e *Env, _ string) ([]string, error) { return []string{filepath.Join(e.TUIBin, name)}, nil }
+func tui(name string, args ...string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return append([]string{filepath.Join(e.TUIBin, name)}, args...), nil
+	}
 }
 
 func python(script string) func(*Env, string) ([]string, error) {
@@ -59,6 +61,24 @@ func pythonArgs(args ...string) func(*Env, string) ([]string, error) {
 
 func argv(a ...string) func(*Env, string) ([]string, error) {
 	return func(*Env, string) ([]string, error) { return a, nil }
+}
+
+// shellScript runs one of the shell/ scripts with bash.
+func shellScript(name string) func(*Env, string) ([]string, error) {
+	return func(e *Env, _ string) ([]string, error) {
+		return []string{"bash", "--norc", "--noprofile", filepath.Join(e.Root, "shell", name)}, nil
+	}
+}
+
+// gdbTarget compiles shell/inventory.c with debug information in the
+// scenario's directory and runs gdb on it.
+func gdbTarget(e *Env, dir string) ([]string, error) {
+	cmd := exec.Command("gcc", "-g", "-O0", "-o", "inventory", filepath.Join(e.Root, "shell", "inventory.c"))
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("compiling inventory.c: %w\n%s", err, out)
+	}
+	return []string{"gdb", "-q", "-nx", "inventory"}, nil
 }
 
 // inDir runs setup (a shell script) in the scenario's directory first.
@@ -80,6 +100,8 @@ var (
 	right = termtest.KeyRight
 	space = termtest.KeySpace
 	esc   = termtest.KeyEsc
+	tab   = termtest.KeyTab
+	left  = termtest.KeyLeft
 )
 
 func key(r rune) termtest.Key { return termtest.Rune(r) }
@@ -206,6 +228,122 @@ var Scenarios = []Scenario{
 		Command: argv("htop", "-d", "10"),
 		Steps:   []Step{press(key('t')), press(key('t')), press(key('q'))}},
 }
+
+func init() { Scenarios = append(Scenarios, widened...) }
+
+// widened widens the corpus (issue 20) with shapes the engine was not
+// built on: widget toolkits, choosers, other REPLs, late redraws, event
+// loops that wait with a timeout, and the question shapes of other
+// libraries. Scenarios holds them too; they are kept apart only to be read.
+var widened = []Scenario{
+	// Go: tview on tcell (the frame's write to the terminal is the hook).
+	{Name: "tview-status", Library: "rivo/tview 0.42.0 List + one status line, silent work (\"checking production…\")", Truth: Hook, Command: tui("tviewstatus"),
+		Steps: []Step{press(enter), press(down, enter), press(down, enter)}},
+	{Name: "tview-table", Library: "rivo/tview 0.42.0 Table with selectable rows, a page loaded silently", Truth: Hook, Command: tui("tviewtable"),
+		Steps: []Step{press(down, down, enter), press(key('q')), press(down, enter), press(key('q')), press(key('q'))}},
+	{Name: "tview-modal", Library: "rivo/tview 0.42.0 Modal (Yes No, Okay, Okay Cancel buttons)", Truth: Hook, Command: tui("tviewmodal"),
+		Steps: []Step{press(enter), press(enter), press(right, enter)}},
+	{Name: "tview-form", Library: "rivo/tview 0.42.0 Form (InputField, DropDown, Checkbox, PasswordField, buttons; Tab moves focus)", Truth: Hook, Command: tui("tviewform"),
+		Steps: []Step{press(key('A'), key('d'), key('a'), tab), press(tab), press(space, tab), press(key('p'), key('w'), tab), press(enter), press(tab), press(enter)}},
+	// Go: other runtimes and shapes.
+	{Name: "go-prompt", Library: "c-bata/go-prompt 0.2.6 (polls a non-blocking stdin every 10 ms)", Truth: Hook, Command: tui("goprompt"),
+		Steps: []Step{submit("select * from users"), submit("select 1"), submit("exit")}},
+	{Name: "late-footer-thread", Library: "Go, input box + footer redrawn 600 ms later, reader goroutine always in read()", Truth: Hook, Command: tui("lateredraw", "-reader=thread"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "late-footer-blocking", Library: "Go, input box + footer redrawn 600 ms later, reads only after the footer", Truth: Hook, Command: tui("lateredraw", "-reader=blocking"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "bubbletea-minimal", Library: "bubbletea 1.3.10, no prompt glyph, no input line (tutorial shape)", Truth: Hook, Command: tui("minimal"),
+		Steps: []Step{press(space), press(space), press(key('q'))}},
+	{Name: "bubbletea-title-spinner", Library: "bubbletea 1.3.10 textinput + spinner only in the window title", Truth: Hook, Command: tui("titlespin"),
+		Steps: []Step{submit("hello"), submit("again"), submit("exit")}},
+	{Name: "huh-group", Library: "huh 0.7.0 one group of Input, Input, Select, Confirm (focus moves)", Truth: Hook, Command: tui("huhgroup"),
+		Steps: []Step{submit("demo"), submit("./demo"), press(down, enter), press(enter)}},
+	// npm: widget toolkits, npm's own questions, an event loop with timers due.
+	{Name: "blessed-status", Library: "blessed 0.1.81 full screen, list + one status line, silent work (\"checking production…\")", Truth: Hook, Command: node("blessed_status.mjs"),
+		Steps: []Step{press(enter), press(down, enter), press(key('q'))}},
+	{Name: "blessed-list", Library: "blessed 0.1.81 list (highlighted item, no glyph), silent checkout", Truth: Hook, Command: node("blessed_list.mjs"),
+		Steps: []Step{press(down, enter), press(down, down, enter), press(key('q'))}},
+	{Name: "blessed-question", Library: "blessed 0.1.81 Question (Okay Cancel buttons) and Prompt dialogs", Truth: Hook, Command: node("blessed_question.mjs"),
+		Steps: []Step{press(enter), submit("feature/search"), press(enter)}},
+	{Name: "terminal-kit", Library: "terminal-kit 3.1.4 yesOrNo ([Y|n]), inputField, singleColumnMenu, singleLineMenu", Truth: Hook, Command: node("termkit.mjs"),
+		Steps: []Step{press(key('y')), submit("Ada"), press(down, enter), press(right, enter)}},
+	{Name: "npm-read", Library: "read 4.1.0 (npm init's \"(demo)\", \"Is this OK? (yes)\", npx's \"Ok to proceed? (y)\")", Truth: Hook, Command: node("npm_read.mjs"),
+		Steps: []Step{submit("my-app"), submit(""), submit("yes"), submit("y")}},
+	{Name: "node-timer-repl", Library: "node:readline console with a 250 ms timer always due", Truth: Hook, Command: node("timer_repl.mjs"),
+		Steps: []Step{submit("select 1"), submit("select * from users"), submit(".exit")}},
+	{Name: "prompts-more", Library: "prompts 2.4.2 multiselect, autocomplete, autocompleteMultiselect", Truth: Hook, Command: node("prompts_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("Be"), press(space, enter)}},
+	// Python: curses and asyncio loops that wait with a timeout, prompt_toolkit's dialogs, IPython.
+	{Name: "curses-menu", Library: "python3 curses, getch with timeout(100), reverse-video selection", Truth: Hook, Command: python("curses_menu.py"),
+		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
+	{Name: "asyncio-console", Library: "python3 asyncio add_reader + a 200 ms heartbeat task", Truth: Hook, Command: python("asyncio_repl.py"),
+		Steps: []Step{submit("orders"), submit("payments"), submit("quit")}},
+	{Name: "ptk-dialogs", Library: "prompt_toolkit 3.0.36 yes_no_dialog, button_dialog, checkboxlist_dialog", Truth: Hook, Command: python("ptk_dialogs.py"),
+		Steps: []Step{press(enter), press(right, enter), press(space, tab, enter)}},
+	{Name: "ptk-confirm", Library: "prompt_toolkit 3.0.36 confirm (y/n) and a prompt with default and completer", Truth: Hook, Command: python("ptk_confirm.py"),
+		Steps: []Step{press(key('y')), press(enter), press(key('n'))}},
+	{Name: "ipython", Library: "IPython 8.5.0 (prompt_toolkit; after_render hook)", Truth: Hook,
+		Command: pythonArgs("-m", "IPython", "--no-banner", "--no-confirm-exit", "-i", "ipython_hook.py"),
+		Steps:   []Step{submit("1+1"), submit("import time; time.sleep(1.2)"), submit("[x * 2 for x in range(3)]"), submit("exit")}},
+	// Debian programs, truth from strace: other REPLs, a debugger, ncurses lists, shell questions.
+	{Name: "gdb", Library: "GNU gdb 13.1 (readline; \"(y or [n])\", \"(y or n)\")", Truth: Strace, Command: gdbTarget,
+		Steps: []Step{submit("list total"), submit("break nosuch"), submit("n").asks("question"), submit("break total"),
+			submit("delete"), submit("y").asks("question"), submit("quit")}},
+	{Name: "lua", Library: "Lua 5.4 REPL (readline)", Truth: Strace, Command: argv("lua5.4"),
+		Steps: []Step{submit("x = 2^10"), submit("print(x)"), submit("for i = 1, 3e7 do end"), submit("os.exit()")}},
+	{Name: "irb", Library: "irb 1.4.1 (Ruby 3.1, reline)", Truth: Strace, Command: argv("irb", "--nocolorize"),
+		Steps: []Step{submit("1 + 1"), submit("sleep 1.2"), submit("[1, 2, 3].map { _1 * 2 }"), submit("exit")}},
+	{Name: "ncdu", Library: "ncdu 1.18 (ncurses list, delete confirmation with yes/no buttons)", Truth: Strace,
+		Command: inDir("mkdir -p data/logs data/cache && seq 1 20000 > data/logs/a.log && seq 1 5000 > data/cache/b.bin && seq 1 100 > data/notes.txt",
+			"ncdu", "--color", "off", "data"),
+		Steps: []Step{press(enter), press(key('h')), press(down, key('d')), press(left).asks("question"), press(enter).asks("question"), press(key('q'))}},
+	{Name: "tig", Library: "tig 2.5.5 (ncurses log view, diff split)", Truth: Strace,
+		Command: inDir(gitSetup+" && git commit -qam second && echo x >> f.txt && git commit -qam third", "tig"),
+		Steps:   []Step{press(down), press(enter), press(key('q')), press(key('q'))}},
+	{Name: "whiptail-yesno", Library: "whiptail 0.52 yesno (<Yes> <No> buttons)", Truth: Strace,
+		Command: argv("whiptail", "--title", "Reboot", "--yesno", "Reboot now to finish the upgrade?", "8", "50"),
+		Steps:   []Step{press(right).asks("question"), press(enter).asks("question")}},
+	{Name: "shell-questions", Library: "bash read -p \"[Y|n]\", select \"#? \", read -n 1 \"(y or n)\"", Truth: Strace, Command: shellScript("questions.sh"),
+		Steps: []Step{submit("n").asks("question"), submit("2").asks("question"), press(key('y')).asks("question")}},
+	// More choosers and question shapes of libraries already in the corpus, and two more toolkits.
+	{Name: "ink-select", Library: "ink 6.3.1 + ink-select-input 6.2.0 (\"❯ item\", cursor hidden), a task with a fixed line", Truth: Hook, Command: node("ink_select.mjs"),
+		// ink reads a chunk of keys as one key: one key per write, as a user types.
+		Steps: []Step{press(enter), {Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, pressNow(enter),
+			{Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, tap(down), tap(down), pressNow(enter)}},
+	{Name: "clack-more", Library: "@clack/prompts 1.9.0 multiselect, password, spinner, groupMultiselect", Truth: Hook, Command: node("clack_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), submit("tok3n"), press(space, enter)}},
+	{Name: "enquirer-more", Library: "enquirer 2.4.1 MultiSelect, Confirm (y/N), AutoComplete, NumberPrompt", Truth: Hook, Command: node("enquirer_more.mjs"),
+		Steps: []Step{press(space, down, space, enter), press(key('y')), press(down, enter), submit("3")}},
+	{Name: "py-blessed-menu", Library: "python3-blessed 1.19.1 inkey(timeout=0.5) loop, reverse-video selection, clock", Truth: Hook, Command: python("blessed_menu.py"),
+		Steps: []Step{press(down, enter), press(down, enter), press(key('q'))}},
+	{Name: "urwid-dialog", Library: "urwid 2.1.2 RadioButton, CheckBox, Overlay with < Yes > < No > buttons", Truth: Hook, Command: python("urwid_dialog.py"),
+		Steps: []Step{press(down, space, down, down, space, down, enter), press(enter), press(enter)}},
+	{Name: "pterm", Library: "pterm 0.12.80 InteractiveTextInput, Select, Multiselect, Confirm ([Y/n])", Truth: Hook, Command: tui("pterm"),
+		Steps: []Step{submit("demo"), {Keys: []termtest.Key{down}, Pause: 200 * time.Millisecond}, pressNow(enter),
+			{Keys: []termtest.Key{enter}, Pause: 200 * time.Millisecond}, tap(down), tap(enter), pressNow(tab), press(key('y'))}},
+	// Go choosers that cannot be hooked: gum (built from the module proxy) and fzf (Debian), truth from strace of all their threads.
+	{Name: "gum-choose", Library: "gum 0.16.2 choose (\"> item\", cursor hidden)", Truth: Strace, Threads: true,
+		Command: tui("gum", "choose", "--header", "Deploy to", "production", "staging", "preview", "local"),
+		Steps:   []Step{press(down).asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "gum-confirm", Library: "gum 0.16.2 confirm (Yes No buttons)", Truth: Strace, Threads: true,
+		Command: tui("gum", "confirm", "Deploy v1.4.2 to production?"),
+		Steps:   []Step{press(right).asks("question"), press(left).asks("question"), press(enter).asks("question")}},
+	{Name: "gum-filter", Library: "gum 0.16.2 filter (type to filter, \"> item\")", Truth: Strace, Threads: true,
+		Command: tui("gum", "filter", "--placeholder", "branch", "main", "feature/login", "feature/search", "fix/typo", "release/1.4"),
+		Steps:   []Step{typ("fea").asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "fzf", Library: "fzf 0.38.0 --reverse --height 40% (Debian)", Truth: Strace, Threads: true,
+		Command: inDir("printf '%s\\n' main feature/login feature/search fix/typo release/1.4 > branches.txt",
+			"bash", "-c", "exec fzf --reverse --height 40% < branches.txt"),
+		Needs: []string{"fzf"},
+		Steps: []Step{typ("fea").asks("question"), press(down).asks("question"), press(enter).asks("question")}},
+	{Name: "gocui", Library: "jroimartin/gocui 0.5.0 (termbox-go) list with highlighted line, popup \"(y/n)\"", Truth: Strace, Threads: true,
+		Command: tui("gocui"),
+		Steps: []Step{press(down).asks("question"), press(enter).asks("question"), press(key('y')).asks("question"),
+			press(down).asks("question"), press(key('q')).asks("question")}},
+}
+
+// Gum is the gum the corpus runs, built by the live test with go install.
+const Gum = "github.com/charmbracelet/gum@v0.16.2"
 
 // gitSetup makes a repository whose one file has two separate changes, so
 // git add -p asks twice.

@@ -349,3 +349,108 @@ func inputDuring(inputs []time.Time, from, to time.Time) bool {
 	i := sort.Search(len(inputs), func(i int) bool { return !inputs[i].Before(from) })
 	return i < len(inputs) && !inputs[i].After(to)
 }
+
+// Programs whose runtime reads the terminal from whichever thread is free
+// (Go: fzf, gum) have no main process to follow: a goroutine blocked on the
+// terminal parks in the runtime's netpoller, and whichever thread runs the
+// scheduler waits in epoll, woken by timers whether the program is idle or
+// not. For them (Scenario.Threads) the truth is read from every traced task
+// as one program, which must start no child processes:
+//
+//   - busy at the end of the first read of a terminal fd that returned the
+//     input (a read with data that ended after the input was sent);
+//   - ready, for that input, at the end of the program's last write to a
+//     terminal fd begun before the input came, or at the previous busy if
+//     nothing was written since: the program drew its frame and did
+//     nothing visible until the key.
+//
+// This says when the program had finished drawing, not whether another
+// thread was still working: it suits programs whose only work is reacting
+// to keys (choosers), not ones that work silently between frames.
+
+// StraceThreadsTruth derives ground truth for a Threads scenario.
+func StraceThreadsTruth(path string, inputs []time.Time) ([]Mark, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("strace wrote no trace (did it start?): %w", err)
+	}
+	defer f.Close()
+	calls, err := parseStrace(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("%s: strace traced no system call: is ptrace allowed here (seccomp, CAP_SYS_PTRACE, kernel.yama.ptrace_scope)?", path)
+	}
+	return threadMarks(calls, inputs), nil
+}
+
+func threadMarks(calls []syscall, inputs []time.Time) []Mark {
+	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Before(inputs[j]) })
+	tty := map[int]bool{0: true, 1: true, 2: true}
+	var writes, reads []*syscall // terminal writes and data reads, in entry order
+	for i := range calls {
+		c := &calls[i]
+		switch c.name {
+		case "openat":
+			if reOpenTTY.MatchString(c.args) {
+				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
+					tty[fd] = true
+				}
+			}
+		case "write", "read":
+			m := reFdFirst.FindStringSubmatch(c.args)
+			if m == nil || c.pending {
+				continue
+			}
+			fd, _ := strconv.Atoi(m[1])
+			n, err := strconv.Atoi(strings.Fields(c.result + " ")[0])
+			if !tty[fd] || err != nil || n <= 0 {
+				continue
+			}
+			if c.name == "write" {
+				writes = append(writes, c)
+			} else {
+				reads = append(reads, c)
+			}
+		}
+	}
+	var marks []Mark
+	var lastBusy time.Time
+	ri := 0
+	for _, in := range inputs {
+		// The read that took this input; inputs typed faster than the
+		// program read them share one.
+		for ri < len(reads) && reads[ri].end().Add(clockSlack).Before(in) {
+			ri++
+		}
+		if ri == len(reads) {
+			break
+		}
+		r := reads[ri]
+		if !r.end().After(lastBusy) {
+			continue
+		}
+		at, why := lastBusy, "nothing written since it took the last input"
+		for _, w := range writes {
+			if w.entry.After(in) {
+				break
+			}
+			if w.end().After(at) {
+				at, why = w.end(), fmt.Sprintf("strace line %d: its last write to the terminal before the input", w.line)
+			}
+		}
+		if at.IsZero() || at.After(r.end()) {
+			// Nothing drawn before the input (it came before the first
+			// frame), or a write still under way when the read returned:
+			// ready only when it took the input.
+			at = r.end()
+		}
+		marks = append(marks,
+			Mark{At: at, Ready: true, Why: why},
+			Mark{At: r.end(), Why: fmt.Sprintf("strace line %d: read %s from the terminal", r.line, r.result)})
+		lastBusy = r.end()
+		ri++
+	}
+	return marks
+}

@@ -280,3 +280,41 @@ func TestStraceMarksHangupKeepsReady(t *testing.T) {
 		t.Errorf("marks %+v, want ready until the end", marks)
 	}
 }
+
+// A Go chooser: threads 300 and 301 of one program, the frame written by
+// one, the terminal read by another through the netpoller (EAGAIN, then
+// data once epoll woke), and a timer wake-up that writes nothing.
+func TestThreadMarks(t *testing.T) {
+	const trace = `300 20.000000 openat(AT_FDCWD, "/dev/tty", O_RDONLY|O_CLOEXEC) = 5 <0.000010>
+301 20.000100 read(5, 0xc000, 64) = -1 EAGAIN (Resource temporarily unavailable) <0.000010>
+300 20.010000 write(2, "> a\n  b", 7) = 7 <0.000020>
+300 20.020000 epoll_pwait(4, [], 128, 16, NULL, 0) = 0 <0.016000>
+301 20.500000 read(5, "\x1b[B", 64) = 3 <0.000010>
+300 20.501000 write(2, "  a\n> b", 7) = 7 <0.000020>
+301 20.502000 read(5, 0xc000, 64) = -1 EAGAIN (Resource temporarily unavailable) <0.000010>
+301 20.800000 read(5, "\r", 64) = 1 <0.000010>
+300 20.801000 write(1, "b\n", 2) = 2 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := threadMarks(calls, []time.Time{at(20.5), at(20.8)})
+	type m struct {
+		At    time.Duration // from 20 s
+		Ready bool
+	}
+	var got []m
+	for _, k := range marks {
+		got = append(got, m{k.At.Sub(at(20)).Round(time.Microsecond), k.Ready})
+	}
+	want := []m{
+		{10020 * time.Microsecond, true},   // the first frame written
+		{500010 * time.Microsecond, false}, // took Down
+		{501020 * time.Microsecond, true},  // the frame with b selected
+		{800010 * time.Microsecond, false}, // took Enter
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+}

@@ -26,9 +26,11 @@ declare -A DEB=(
 	[bash]=bash [sqlite3]=sqlite3 [bc]=bc [nano]=nano [git]=git [less]=less
 	[strace]=strace [node]=nodejs [npm]=npm [/usr/bin/python3]=python3
 	[dialog]=dialog [whiptail]=whiptail [vim]=vim [top]=procps [htop]=htop
+	[gdb]=gdb [gcc]=gcc [lua5.4]=lua5.4 [irb]=ruby [ncdu]=ncdu [tig]=tig [fzf]=fzf
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
-	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid)
+	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
+	[blessed]=python3-blessed)
 
 want=()
 for prog in "${!DEB[@]}"; do

@@ -74,7 +74,7 @@ func (o *Output) Write(p []byte) (int, error) {
 	n, err := o.File.Write(p)
 	o.mu.Lock()
 	kind := ""
-	if o.armed != "" && visible(p) {
+	if o.armed != "" && Visible(p) {
 		kind, o.armed = o.armed, ""
 	}
 	o.mu.Unlock()
@@ -84,9 +84,9 @@ func (o *Output) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// visible says whether p has a printable, non-space character outside
+// Visible says whether p has a printable, non-space character outside
 // escape sequences (CSI, OSC, DCS and two-byte escapes).
-func visible(p []byte) bool {
+func Visible(p []byte) bool {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		switch {

@@ -11,8 +11,8 @@ func TestVisible(t *testing.T) {
 		"\x1b[2A\r> \x1b[7m \x1b[0m": true,
 		"\x1b]0;title\x07x":          true,
 	} {
-		if got := visible([]byte(in)); got != want {
-			t.Errorf("visible(%q) = %v, want %v", in, got, want)
+		if got := Visible([]byte(in)); got != want {
+			t.Errorf("Visible(%q) = %v, want %v", in, got, want)
 		}
 	}
 }
