@@ -46,7 +46,7 @@ func TestContainsTrailingSpaces(t *testing.T) {
 		{written, expect.Region(1, 1, 2, 10).Contains("choose> "), true},
 		{written, expect.Not(expect.Contains("choose> ")), false},
 		{glued, expect.Not(expect.Contains("choose> ")), true},
-		{lastCol, expect.Contains("choose> "), true}, // the row's end counts as blank (the limit: no cell to hold it)
+		{lastCol, expect.Contains("choose> "), false}, // the text fills its row: no blank cell follows
 	} {
 		err := tc.c.Check(tc.snap)
 		if (err == nil) != tc.want {
