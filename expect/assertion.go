@@ -49,8 +49,9 @@ func History() Scope { return Scope{kind: scopeHistory} }
 // to the cursor): on a terminal a space written at the end of a row looks
 // the same as a cell never written, and the screen cannot tell them apart.
 // So spaces that end a line of s match blank cells: Contains("choose> ")
-// holds when "choose>" is followed by a space or ends its row, as a prompt
-// the program printed and moved on from does.
+// holds when "choose>" is followed by a space, or by blank cells to the
+// end of its row, as a prompt the program printed and moved on from is
+// (not when "choose>" fills its row to the last column).
 func Contains(s string) *Expectation { return Scope{}.Contains(s) }
 
 // Matches expects the screen's text, its lines joined by "\n", to match re;
