@@ -49,8 +49,9 @@ func History() Scope { return Scope{kind: scopeHistory} }
 // to the cursor): on a terminal a space written at the end of a row looks
 // the same as a cell never written, and the screen cannot tell them apart.
 // So spaces that end a line of s match blank cells: Contains("choose> ")
-// holds when "choose>" is followed by a space or ends its row, as a prompt
-// the program printed and moved on from does.
+// holds when "choose>" is followed by a space, or by blank cells to the
+// end of its row, as a prompt the program printed and moved on from is
+// (not when "choose>" fills its row to the last column).
 func Contains(s string) *Expectation { return Scope{}.Contains(s) }
 
 // Matches expects the screen's text, its lines joined by "\n", to match re;
@@ -66,24 +67,74 @@ func Equals(s string) *Expectation { return Scope{}.Equals(s) }
 // of s match blank cells (see Contains).
 func (sc Scope) Contains(s string) *Expectation {
 	blank := blankTails(s)
-	return sc.text(fmt.Sprintf("contains %q", s), fmt.Sprintf("does not contain %q", s), func(text string) (bool, string) {
+	tail := len(s) - len(strings.TrimRight(s, " ")) // the spaces s ends with
+	if strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:]) == "" {
+		tail = 0 // a last line of spaces alone: no row end to check
+	}
+	desc, descNot := fmt.Sprintf("%s contains %q", sc, s), fmt.Sprintf("%s does not contain %q", sc, s)
+	return newExpectation(desc, descNot, func(snap screen.Snapshot, _ time.Time) (bool, string, time.Time) {
+		text := sc.Text(snap)
 		i, n := strings.Index(text, s), len(s)
 		if i < 0 && blank != nil {
-			if loc := blank.FindStringIndex(text); loc != nil {
-				i, n = loc[0], loc[1]-loc[0]
+			for _, loc := range blank.FindAllStringIndex(text, -1) {
+				// The spaces the match lacks must be blank cells left on
+				// its row: text that fills the row to its last column is
+				// followed by none.
+				m := text[loc[0]:loc[1]]
+				if lack := tail - (len(m) - len(strings.TrimRight(m, " "))); lack <= 0 || sc.roomAfter(snap, text, loc[1], lack) {
+					i, n = loc[0], loc[1]-loc[0]
+					break
+				}
 			}
 		}
-		if sc.kind == scopeScreen || sc.kind == scopeRegion {
-			switch {
-			case i >= 0 && text[i:i+n] == s:
-				return true, fmt.Sprintf("found %q %s", s, whereIn(text, i, sc))
-			case i >= 0:
-				return true, fmt.Sprintf("found %q, then blank cells, %s", text[i:i+n], whereIn(text, i, sc))
-			}
-			return false, fmt.Sprintf("%s does not contain %q", sc, s)
-		}
-		return i >= 0, fmt.Sprintf("%s is %q", sc, text)
+		ok, seen := sc.containsSeen(text, s, i, n)
+		return ok, seen, time.Time{}
 	})
+}
+
+// containsSeen says what Contains saw: s found at text[i:i+n] (the
+// spaces it ends with as blank cells when n is shorter), or not (i < 0).
+func (sc Scope) containsSeen(text, s string, i, n int) (bool, string) {
+	if sc.kind != scopeScreen && sc.kind != scopeRegion {
+		return i >= 0, fmt.Sprintf("%s is %q", sc, text)
+	}
+	switch {
+	case i >= 0 && text[i:i+n] == s:
+		return true, fmt.Sprintf("found %q %s", s, whereIn(text, i, sc))
+	case i >= 0:
+		return true, fmt.Sprintf("found %q, then blank cells, %s", text[i:i+n], whereIn(text, i, sc))
+	}
+	return false, fmt.Sprintf("%s does not contain %q", sc, s)
+}
+
+// roomAfter reports whether the row on which byte end of the scoped text
+// lies has n blank cells at its end (the scope's right edge for a region).
+// Where the row is not known (the history's scrollback), it does.
+func (sc Scope) roomAfter(snap screen.Snapshot, text string, end, n int) bool {
+	cols, _ := snap.Size()
+	line := strings.Count(text[:end], "\n") // 0-based line of the scoped text
+	var row int
+	switch sc.kind {
+	case scopeScreen:
+		row = line + 1
+	case scopeRow:
+		row = sc.n
+	case scopeLine:
+		row = sc.n
+		if sc.n < 0 {
+			row = len(snap.Lines()) + sc.n + 1
+		}
+	case scopeRegion:
+		row, cols = sc.top+line, sc.right
+	default:
+		return true
+	}
+	for c := cols - n + 1; c <= cols; c++ {
+		if cell := snap.Cell(row, c); cell.Width == 0 || strings.TrimSpace(cell.Content) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // blankTails returns a pattern for s in which the spaces that end each of

@@ -44,9 +44,12 @@ func TestContainsTrailingSpaces(t *testing.T) {
 		{written, expect.Line(1).Contains("choose> "), true},
 		{written, expect.Row(1).Contains("choose> "), true},
 		{written, expect.Region(1, 1, 2, 10).Contains("choose> "), true},
+		{written, expect.Region(1, 1, 2, 7).Contains("choose> "), false}, // the region ends at the ">"
+		{lastCol, expect.Line(1).Contains("choose> "), false},
+		{lastCol, expect.Line(-2).Contains("choose> "), false},
 		{written, expect.Not(expect.Contains("choose> ")), false},
 		{glued, expect.Not(expect.Contains("choose> ")), true},
-		{lastCol, expect.Contains("choose> "), true}, // the row's end counts as blank (the limit: no cell to hold it)
+		{lastCol, expect.Contains("choose> "), false}, // the text fills its row: no blank cell follows
 	} {
 		err := tc.c.Check(tc.snap)
 		if (err == nil) != tc.want {

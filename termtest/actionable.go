@@ -93,3 +93,13 @@ func (t *Terminal) drewNothing(after time.Time) (time.Time, bool) {
 	}
 	return after, t.sess.Status().Signal == ready.SignalInput
 }
+
+// clip shortens text typed or pasted for an error message: its first 40
+// characters, and how many more there were.
+func clip(text string) string {
+	r := []rune(text)
+	if len(r) <= 40 {
+		return text
+	}
+	return fmt.Sprintf("%s… (%d more)", string(r[:40]), len(r)-40)
+}

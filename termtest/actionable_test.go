@@ -192,3 +192,22 @@ func TestNoInputAfterExit(t *testing.T) {
 		}
 	}
 }
+
+// ClickOn waits for its text, as Playwright's click waits for its target:
+// the program is ready (its prompt is still) a second before it draws the
+// option.
+func TestClickOnWaitsForItsText(t *testing.T) {
+	t.Parallel()
+	script := `import os, select, sys, tty
+tty.setcbreak(0)
+sys.stdout.write("\x1b[?1000h\x1b[?1006hmenu> ")
+sys.stdout.flush()
+select.select([0], [], [], 1.0)
+sys.stdout.write("\r\n  later\r\n")
+sys.stdout.flush()
+print("got", os.read(0, 64))
+`
+	term := termtest.Spawn(t, []string{"python3", "-c", script})
+	term.ClickOn(expect.Text("later"))
+	term.ExpectScreen(expect.Contains(`got b'\x1b[<0;3;2M\x1b[<0;3;2m'`))
+}

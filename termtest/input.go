@@ -230,7 +230,7 @@ func (t *Terminal) Type(text string) error { return t.TypeContext(context.Backgr
 // in time, the rest is withdrawn and the error is an *InputTimeoutError
 // saying how much was delivered.
 func (t *Terminal) TypeContext(ctx context.Context, text string) error {
-	if _, err := t.actionable(ctx, fmt.Sprintf("Type(%q)", text)); err != nil {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Type(%q)", clip(text))); err != nil {
 		return err
 	}
 	return t.typeNow(ctx, text)
@@ -313,7 +313,7 @@ func (t *Terminal) Paste(text string) error { return t.PasteContext(context.Back
 // (see NoWait): wrapped in bracketed-paste markers when the program enabled
 // bracketed paste (mode 2004), as a terminal would; typed otherwise.
 func (t *Terminal) PasteContext(ctx context.Context, text string) error {
-	if _, err := t.actionable(ctx, fmt.Sprintf("Paste(%q)", text)); err != nil {
+	if _, err := t.actionable(ctx, fmt.Sprintf("Paste(%q)", clip(text))); err != nil {
 		return err
 	}
 	return t.pasteNow(ctx, text)

@@ -101,12 +101,24 @@ func (t *Terminal) ClickOn(l expect.Locator) error { return t.ClickOnContext(con
 
 // ClickOnContext clicks the first cell of the text l locates (strictly:
 // found once, unless l says First or Nth), once the program is ready for
-// input (see NoWait).
+// input (see NoWait) and the text is on the screen, as Playwright waits
+// for its target.
 func (t *Terminal) ClickOnContext(ctx context.Context, l expect.Locator) error {
 	if _, err := t.actionable(ctx, fmt.Sprintf("ClickOn(%s)", l)); err != nil {
 		return err
 	}
 	m, err := l.Find(t.sess.Snapshot())
+	if err != nil && !t.noWait {
+		located := expect.Func(l.String()+" is found", func(s screen.Snapshot) error {
+			var ferr error
+			m, ferr = l.Find(s)
+			return ferr
+		})
+		if werr := expect.Wait(ctx, t, located); werr != nil {
+			return fmt.Errorf("termtest: ClickOn(%s): %w", l, werr)
+		}
+		err = nil
+	}
 	if err != nil {
 		return fmt.Errorf("termtest: ClickOn(%s): %w\n%s", l, err, t.Describe())
 	}
