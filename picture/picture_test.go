@@ -132,6 +132,20 @@ func TestSideBySideMarksDifferingRows(t *testing.T) {
 	}
 }
 
+// A row that differs only in style (the highlighted option moved) is
+// marked: its text alone would say nothing changed.
+func TestSideBySideMarksStyleOnlyRows(t *testing.T) {
+	a, b := screen.New(12, 3), screen.New(12, 3)
+	defer a.Close()
+	defer b.Close()
+	a.WriteAt(time.Unix(0, 0), []byte("\x1b[7mapple\x1b[0m\r\nbanana\r\n"))
+	b.WriteAt(time.Unix(0, 0), []byte("apple\r\n\x1b[7mbanana\x1b[0m\r\n"))
+	svg := string(picture.SideBySide(a.Snapshot(), b.Snapshot(), "want", "got"))
+	if n := strings.Count(svg, `fill="#e5484d"`); n != 4 {
+		t.Errorf("%d rows marked, want rows 1 and 2 in both panels:\n%s", n, svg)
+	}
+}
+
 // textOf strips tags and entities from an HTML fragment.
 func textOf(h string) string {
 	var b strings.Builder

@@ -31,15 +31,16 @@ func SVG(snap screen.Snapshot, opts ...Option) []byte {
 }
 
 // SideBySide draws two screens next to each other, each with its label, and
-// marks the rows whose text differs in both with a red bar at the left: a
-// golden mismatch shows what was wanted and what was got.
+// marks the rows whose text or styles differ in both with a red bar at the
+// left: a golden mismatch shows what was wanted and what was got, and a
+// row that differs only in its colours is marked too.
 func SideBySide(want, got screen.Snapshot, wantLabel, gotLabel string, opts ...Option) []byte {
 	c := newConfig(opts)
-	_, wr := want.Size()
-	_, gr := got.Size()
+	wc, wr := want.Size()
+	gc, gr := got.Size()
 	diff := map[int]bool{}
 	for r := 1; r <= max(wr, gr); r++ {
-		if want.Row(r) != got.Row(r) {
+		if want.Row(r) != got.Row(r) || !sameStyles(want, got, r, max(wc, gc)) {
 			diff[r] = true
 		}
 	}
@@ -47,6 +48,17 @@ func SideBySide(want, got screen.Snapshot, wantLabel, gotLabel string, opts ...O
 	w1, h1 := panel(&body, want, &c.theme, 0, 0, wantLabel, diff)
 	w2, h2 := panel(&body, got, &c.theme, w1+gap, 0, gotLabel, diff)
 	return svgDoc(w1+gap+w2, max(h1, h2), body.String())
+}
+
+// sameStyles reports whether row r has the same style in a and b, cell by
+// cell.
+func sameStyles(a, b screen.Snapshot, r, cols int) bool {
+	for c := 1; c <= cols; c++ {
+		if a.Cell(r, c).Style() != b.Cell(r, c).Style() {
+			return false
+		}
+	}
+	return true
 }
 
 func svgDoc(w, h float64, body string) []byte {

@@ -318,14 +318,14 @@ func ParseProfile(data []byte) (Profile, error) {
 	var extends string
 	if raw, ok := head["extends"]; ok {
 		if err := json.Unmarshal(raw, &extends); err != nil {
-			return Profile{}, fmt.Errorf("extends: expected a profile name, got %s", raw)
+			return Profile{}, withLines(data, fmt.Errorf("extends: expected a profile name, got %s", raw))
 		}
 	}
 	base := Generic()
 	if extends != "" {
 		b, err := Lookup(extends)
 		if err != nil {
-			return Profile{}, fmt.Errorf("extends: %w", err)
+			return Profile{}, withLines(data, fmt.Errorf("extends: %w", err))
 		}
 		base = b
 	}

@@ -53,6 +53,7 @@ func TestLoadProfileErrorsNameFileAndField(t *testing.T) {
 		{"{\n\"quiet\": \"1.5.5s\"}", `line 2: field quiet: duration must be a string like "150ms", got "1.5.5s"`},
 		{"{\n\"cursor\": {\n\"min_col\": \"3\"}}", `line 3: field cursor.min_col: expected int`},
 		{"{\n\"quiet\": \"1s\",\n\"settle\": \"50ms\"}", `line 3: settle: expected at least quiet (1s), got 50ms`},
+		{"{\n\"extends\": \"vim\"}", `line 2: extends: ready: no built-in profile "vim"`},
 	} {
 		path := filepath.Join(dir, "p.json")
 		if err := os.WriteFile(path, []byte(tc.json), 0o644); err != nil {

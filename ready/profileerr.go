@@ -119,15 +119,20 @@ func (w *faultWalk) object(path string, field func(key string) (reflect.Type, st
 	return nil, err
 }
 
-// fault places err at offset at: the line of the first character after
-// at that is not white space or a separator (the decoder's offset is the
-// end of what it read before).
+// fault places err at offset at.
 func (w *faultWalk) fault(at int64, path string, err error) *profileFault {
-	i := min(int(at), len(w.data))
-	for i < len(w.data) && strings.IndexByte(" \t\r\n:,", w.data[i]) >= 0 {
+	return &profileFault{line: lineAt(w.data, at), field: path, err: err}
+}
+
+// lineAt returns the line of the first character at or after offset at
+// that is not white space or a separator: a decoder's offset is the end of
+// what it read before the next token.
+func lineAt(data []byte, at int64) int {
+	i := min(int(at), len(data))
+	for i < len(data) && strings.IndexByte(" \t\r\n:,", data[i]) >= 0 {
 		i++
 	}
-	return &profileFault{line: 1 + bytes.Count(w.data[:i], []byte("\n")), field: path, err: err}
+	return 1 + bytes.Count(data[:i], []byte("\n"))
 }
 
 // jsonField finds the field of struct t that key decodes into, as
@@ -176,13 +181,6 @@ func joinField(path, name string) string {
 func fieldLines(data []byte) map[string]int {
 	lines := map[string]int{}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	line := func(at int64) int {
-		i := min(int(at), len(data))
-		for i < len(data) && strings.IndexByte(" \t\r\n:,", data[i]) >= 0 {
-			i++
-		}
-		return 1 + bytes.Count(data[:i], []byte("\n"))
-	}
 	var walk func(path string) error
 	walk = func(path string) error {
 		at := dec.InputOffset()
@@ -191,7 +189,7 @@ func fieldLines(data []byte) map[string]int {
 			return err
 		}
 		if path != "" {
-			lines[path] = line(at)
+			lines[path] = lineAt(data, at)
 		}
 		switch tok {
 		case json.Delim('{'):

@@ -125,3 +125,21 @@ func BenchmarkCloseIgnoringHangup(b *testing.B) {
 		_ = term.Close()
 	}
 }
+
+// BenchmarkCloseWithChild measures Close of a program with a child in its
+// process group, the common case: what finding escaped descendants costs.
+func BenchmarkCloseWithChild(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		b.StopTimer()
+		term, err := termtest.Start(ctx, []string{"sh", "-c", "sleep 60 & echo up; wait"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := expect.Wait(ctx, term, expect.Contains("up")); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		_ = term.Close()
+	}
+}

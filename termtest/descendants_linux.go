@@ -117,9 +117,9 @@ func (s *termSpan) owns(born uint64) bool {
 
 // procInfo is what /proc/<pid>/stat says of a process.
 type procInfo struct {
-	pid, ppid, sid int
-	state          byte
-	start          uint64 // clock ticks since boot
+	pid, ppid, pgid, sid int
+	state                byte
+	start                uint64 // clock ticks since boot
 }
 
 func readProc(pid int) (procInfo, bool) {
@@ -137,6 +137,7 @@ func readProc(pid int) (procInfo, bool) {
 	}
 	p := procInfo{pid: pid, state: f[0][0]}
 	p.ppid, _ = strconv.Atoi(f[1])
+	p.pgid, _ = strconv.Atoi(f[2])
 	p.sid, _ = strconv.Atoi(f[3])
 	p.start, _ = strconv.ParseUint(f[19], 10, 64)
 	return p, true
@@ -171,8 +172,13 @@ func closeUnder(set map[int]bool, parent map[int]int) map[int]bool {
 // endDescendants ends every process of the terminal that outlived its
 // process group (see the comment at the top), and reaps those the test
 // process inherited. before is treeOf(leader) from before the group was
-// ended. It scans again until a scan finds nothing alive, for at most a
-// second: a process may fork while it is being killed.
+// ended.
+//
+// It scans again until a scan finds nothing it has not killed, for at most
+// a second: a process may have forked between a scan and its SIGKILL. No
+// pause is needed between scans, since a process cannot fork once SIGKILL
+// is pending, and the group was sent SIGKILL already. It does not wait for
+// the killed to die: reapLater reaps them.
 func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	needle := []byte(sessionEnv + "=" + tag + "\x00")
 	self, selfSid := os.Getpid(), 0
@@ -183,7 +189,8 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	adopt := spans.adopt
 	spans.Unlock()
 	var execs map[int]bool // pids os/exec holds a pidfd for: never ours to reap
-	for end := time.Now().Add(time.Second); ; {
+	killed := map[int]bool{}
+	for end := time.Now().Add(time.Second); time.Now().Before(end); {
 		procs := map[int]procInfo{}
 		parent := map[int]int{}
 		for _, pid := range pidsSince(s.leader) {
@@ -213,16 +220,44 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				}
 			}
 		}
-		mine = closeUnder(mine, parent)
-		alive := 0
-		for pid := range mine {
+		fresh := 0
+		for pid := range closeUnder(mine, parent) {
 			p, ok := procs[pid]
+			if !ok || killed[pid] {
+				continue
+			}
+			killed[pid] = true
+			if p.state != 'Z' && p.pgid != s.leader { // the group had its SIGKILL (stopGroup)
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				fresh++
+			}
+		}
+		if fresh == 0 {
+			break
+		}
+	}
+	if adopt && len(killed) > 0 {
+		go reapLater(killed)
+	}
+}
+
+// reapLater reaps the killed processes that are, or become, the test
+// process's children (orphans come to it as a subreaper), as they die; it
+// gives up after a few seconds on any still there.
+func reapLater(pids map[int]bool) {
+	self := os.Getpid()
+	pause := time.Millisecond
+	for end := time.Now().Add(5 * time.Second); len(pids) > 0 && time.Now().Before(end); {
+		var execs map[int]bool
+		for pid := range pids {
+			p, ok := readProc(pid)
 			switch {
 			case !ok:
+				delete(pids, pid) // reaped, by its parent or by us
 			case p.state != 'Z':
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-				alive++
-			case p.ppid == self && adopt:
+			case p.ppid != self:
+				delete(pids, pid) // dead, and another's to reap
+			default:
 				if execs == nil {
 					execs = pidfdOf()
 				}
@@ -230,12 +265,11 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 					var ws syscall.WaitStatus
 					_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
 				}
+				delete(pids, pid)
 			}
 		}
-		if alive == 0 || time.Now().After(end) {
-			return
-		}
-		time.Sleep(time.Millisecond) // killed processes become zombies, reaped on the next scan
+		time.Sleep(pause)
+		pause = min(2*pause, 50*time.Millisecond)
 	}
 }
 
