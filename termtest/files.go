@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 )
@@ -52,14 +51,14 @@ func writePrivate(path string, data []byte) error {
 
 // removeFailureFiles removes what an earlier failing run of a test left at
 // keep (its recording, the last screen's picture and its trace page) once
-// the test passes, so testdata/failures holds only what failed last, and
-// then the folders that leaves empty, up to the failures folder itself.
+// the test passes, so testdata/failures holds only what failed last.
+// Folders stay, even empty: a test failing in parallel may be about to
+// write into one.
 func removeFailureFiles(keep string) {
 	svg, page := pictureFiles(keep)
 	for _, p := range []string{keep, svg, page} {
 		removeStale(p)
 	}
-	removeEmptyDirs(filepath.Dir(keep))
 }
 
 // processStart is when this test binary started: a failure file older than
@@ -71,26 +70,6 @@ var processStart = time.Now()
 func removeStale(path string) {
 	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.ModTime().Before(processStart) {
 		_ = os.Remove(path)
-	}
-}
-
-// removeEmptyDirs removes dir and its parents while they are empty, up to
-// and including testdata/failures; a folder named by $TTYRIG_FAILURE_DIR
-// is the user's, and stays.
-func removeEmptyDirs(dir string) {
-	root, err := filepath.Abs(failureDir())
-	if err != nil {
-		return
-	}
-	for {
-		abs, err := filepath.Abs(dir)
-		if err != nil || !strings.HasPrefix(abs, root) || abs == root && os.Getenv(FailureDirEnv) != "" {
-			return
-		}
-		if os.Remove(dir) != nil || abs == root { // Remove fails unless the folder is empty
-			return
-		}
-		dir = filepath.Dir(dir)
 	}
 }
 

@@ -95,7 +95,6 @@ func Golden(tb testing.TB, name string, opts ...GoldenOption) expect.Condition {
 		tb.Cleanup(func() {
 			if !tb.Failed() && !panicking() {
 				removeStale(pic)
-				removeEmptyDirs(filepath.Dir(pic))
 			}
 		})
 	}

@@ -90,9 +90,9 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 		switch {
 		case closeErr == nil:
 		case tmp == "":
-			tb.Errorf("termtest: the recording %s is incomplete: %v", term.RecordingPath(), closeErr)
+			tb.Errorf("termtest: closing the terminal: %v (the recording %s may be incomplete)", closeErr, term.RecordingPath())
 		default:
-			tb.Logf("termtest: the recording %s is incomplete: %v", tmp, closeErr)
+			tb.Logf("termtest: closing the terminal: %v (the recording %s may be incomplete)", closeErr, tmp)
 		}
 		switch {
 		case tmp == "":
