@@ -134,7 +134,7 @@ func (s *otherSession) press(k termtest.Key) time.Time {
 func (s *otherSession) await(busy time.Time, n int, drawn string, question bool) {
 	s.t.Helper()
 	var last time.Time
-	s.poll(60*time.Second, fmt.Sprintf("the model's turn %d and %q on screen", n+1, drawn), func() bool {
+	s.poll(90*time.Second, fmt.Sprintf("the model's turn %d and %q on screen", n+1, drawn), func() bool {
 		turns := s.srv.Turns()
 		if len(turns) <= n || turns[n].LastByteAt.IsZero() {
 			return false
