@@ -3,9 +3,11 @@ package agents_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
+	"text/tabwriter"
 	"time"
 
 	"github.com/sebdah/goldie/v2"
@@ -38,6 +40,7 @@ func TestOthersReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	perRuntime := map[string]int{}
+	total := map[string]*corpus.Score{} // per runtime, the engine's scores summed
 	var rows []corpus.Row
 	var said strings.Builder
 	for _, f := range files {
@@ -64,6 +67,17 @@ func TestOthersReplay(t *testing.T) {
 		if strings.Contains(name, "approval") && e.Questions == 0 {
 			t.Errorf("%s: no approval dialog marked as a question", f)
 		}
+		sum := total[rt]
+		if sum == nil {
+			sum = &corpus.Score{Detector: rt}
+			total[rt] = sum
+		}
+		sum.Turns += e.Turns
+		sum.Premature += e.Premature
+		sum.Missed += e.Missed
+		sum.Latencies = append(sum.Latencies, e.Latencies...)
+		sum.Questions += e.Questions
+		sum.Parsed += e.Parsed
 		rows = append(rows, corpus.Row{Scenario: name, Library: pkg.Name + " " + pkg.Version, Truth: "model", Scores: scores})
 		if err := engineAtQuestions(&said, name, cast); err != nil {
 			t.Fatalf("%s: %v", f, err)
@@ -78,11 +92,38 @@ func TestOthersReplay(t *testing.T) {
 	if err := corpus.WriteTable(&buf, rows); err != nil {
 		t.Fatal(err)
 	}
+	buf.WriteString("\nPer agent (engine, generic profile)\n")
+	if err := writeTotals(&buf, total); err != nil {
+		t.Fatal(err)
+	}
 	buf.WriteString("\nApproval dialogs: the engine's first waiting state after the dialog was drawn, or its state when the test answered it\n")
 	buf.WriteString(said.String())
 	t.Logf("others, generic profile:\n%s", buf.String())
 	g := goldie.New(t, goldie.WithFixtureDir(othersDir), goldie.WithNameSuffix(".golden"))
 	g.Assert(t, "replay-score", buf.Bytes())
+}
+
+// writeTotals prints one line per agent of the others: its turns,
+// premature and missed decisions, latency percentiles and approval dialogs
+// recognised as questions with options.
+func writeTotals(w io.Writer, total map[string]*corpus.Score) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "agent\tturns\tpremature\tmissed\tp50\tp95\tmax\tapprovals as questions")
+	for _, p := range agents.Others {
+		s := total[p.Runtime]
+		if s == nil {
+			continue
+		}
+		pct := func(q float64) string {
+			d, ok := s.Percentile(q)
+			if !ok {
+				return "-"
+			}
+			return d.Round(time.Millisecond).String()
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d\n", p.Runtime, s.Turns, s.Premature, s.Missed, pct(50), pct(95), pct(100), s.Parsed, s.Questions)
+	}
+	return tw.Flush()
 }
 
 // engineAtQuestions writes, for each approval dialog of a recording, what
