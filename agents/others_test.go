@@ -50,8 +50,8 @@ var others = []other{
 // truthTurn is one turn's ground truth, resolved against the recording
 // once the session ends.
 type truthTurn struct {
-	busy     time.Time // Enter was pressed
-	lastByte time.Time // the model's reply for this turn ended
+	busy     time.Time // Enter was pressed (the start, for start-up)
+	lastByte time.Time // the model's reply for this turn ended (zero for start-up)
 	drawn    string    // text on screen once the reply is shown
 	question bool      // the reply opens an approval dialog
 }
@@ -84,8 +84,13 @@ func startOther(t *testing.T, a other, scenario string) *otherSession {
 		termtest.WithEnv(setup.Env...), termtest.WithDir(setup.Dir),
 		termtest.WithRuntime(setup.Profile), termtest.WithSize(100, 30),
 		termtest.WithTimeout(90*time.Second))
+	// Start-up is a turn too: busy from the start until the input box is
+	// drawn. That is the earliest the agent can be waiting (some take keys
+	// only later), so a decision before it is premature for sure.
 	s.term.Expect(expect.Contains(a.idle))
+	s.turns = append(s.turns, truthTurn{busy: s.term.Started(), drawn: a.idle})
 	s.settle()
+	s.grace()
 	return s
 }
 
@@ -227,9 +232,10 @@ func (s *otherSession) finish() {
 }
 
 // markTruth adds the ground truth to a recording: busy where Enter was
-// pressed, ready (with "prompt:question" for an approval dialog) where both
-// the model's last byte was out and the reply was first drawn, found by
-// replaying the screen event by event.
+// pressed (and at the start), ready (with "prompt:question" for an approval
+// dialog) where both the model's last byte was out and the reply (or at
+// start-up the input box) was first drawn, found by replaying the screen
+// event by event.
 func markTruth(c *asciicast.Cast, started time.Time, turns []truthTurn) error {
 	rep, err := recordings.Replay(c, recordings.WithRuntime(agents.GenericProfile))
 	if err != nil {
@@ -249,7 +255,10 @@ func markTruth(c *asciicast.Cast, started time.Time, turns []truthTurn) error {
 		if drawn < 0 {
 			return fmt.Errorf("turn %d: %q never drawn in the recording", i+1, tt.drawn)
 		}
-		at := max(drawn, tt.lastByte.Sub(started))
+		at := drawn
+		if !tt.lastByte.IsZero() {
+			at = max(drawn, tt.lastByte.Sub(started))
+		}
 		marks = append(marks, asciicast.Event{Time: busy, Kind: asciicast.Marker, Data: recordings.MarkBusy},
 			asciicast.Event{Time: at, Kind: asciicast.Marker, Data: recordings.MarkReady})
 		if tt.question {
