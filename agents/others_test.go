@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -45,15 +44,6 @@ var others = []other{
 	{agents.RuntimeContinue, "Ask anything", "Would you like to continue?", proofCommand},
 	// pi's permission gate asks only about commands it deems dangerous.
 	{agents.RuntimePi, "ttyrig-fake", "Dangerous command", "touch proof.txt && chmod 777 proof.txt && echo tool-ran-ok"},
-}
-
-// truthTurn is one turn's ground truth, resolved against the recording
-// once the session ends.
-type truthTurn struct {
-	busy     time.Time // Enter was pressed (the start, for start-up)
-	lastByte time.Time // the model's reply for this turn ended (zero for start-up)
-	drawn    string    // text on screen once the reply is shown
-	question bool      // the reply opens an approval dialog
 }
 
 // otherSession is one agent CLI against a scripted fake model.
@@ -229,55 +219,6 @@ func (s *otherSession) finish() {
 	if err := asciicast.WriteFile(s.rec, c); err != nil {
 		s.t.Fatal(err)
 	}
-}
-
-// markTruth adds the ground truth to a recording: busy where Enter was
-// pressed (and at the start), ready (with "prompt:question" for an approval
-// dialog) where both the model's last byte was out and the reply (or at
-// start-up the input box) was first drawn, found by replaying the screen
-// event by event.
-func markTruth(c *asciicast.Cast, started time.Time, turns []truthTurn) error {
-	rep, err := recordings.Replay(c, recordings.WithRuntime(agents.GenericProfile))
-	if err != nil {
-		return err
-	}
-	defer rep.Close()
-	var marks []asciicast.Event
-	for i, tt := range turns {
-		busy := tt.busy.Sub(started)
-		drawn := time.Duration(-1)
-		for _, e := range c.Events {
-			if e.Kind == asciicast.Output && e.Time >= busy && strings.Contains(rep.At(e.Time).Text(), tt.drawn) {
-				drawn = e.Time
-				break
-			}
-		}
-		if drawn < 0 {
-			return fmt.Errorf("turn %d: %q never drawn in the recording", i+1, tt.drawn)
-		}
-		at := drawn
-		if !tt.lastByte.IsZero() {
-			at = max(drawn, tt.lastByte.Sub(started))
-		}
-		marks = append(marks, asciicast.Event{Time: busy, Kind: asciicast.Marker, Data: recordings.MarkBusy},
-			asciicast.Event{Time: at, Kind: asciicast.Marker, Data: recordings.MarkReady})
-		if tt.question {
-			marks = append(marks, asciicast.Event{Time: at, Kind: asciicast.Marker, Data: corpus.MarkPrompt + "question"})
-		}
-	}
-	c.Events = append(c.Events, marks...)
-	// Markers go after the events of the same instant: the screen they
-	// describe is the one those events drew.
-	slices.SortStableFunc(c.Events, func(a, b asciicast.Event) int {
-		switch {
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
-	return nil
 }
 
 func eachOther(t *testing.T, scenario string, drive func(s *otherSession)) {
