@@ -50,11 +50,12 @@ agents:
 
 ## test-agents: live tests of the real agent CLIs against a loopback fake model
 test-agents: agents
-	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 $(GO) test -count=1 -v -timeout 600s -tags agents ./agents/
+	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 $(GO) test -count=1 -v -timeout 1800s -tags agents ./agents/
 
-## record-agents: re-record recordings/agents/*.cast from the real CLIs (then: go test ./recordings -update)
+## record-agents: re-record recordings/agents/*.cast and recordings/agents/generic/*.cast from the real CLIs
+## (then: go test ./recordings ./agents -update, and read the diffs)
 record-agents: agents
-	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 600s -tags agents ./agents/
+	TTYRIG_AGENTS_DIR=$(AGENTS_DIR) TTYRIG_REQUIRE_AGENTS=1 TTYRIG_RECORD=1 $(GO) test -count=1 -timeout 1800s -tags agents ./agents/
 
 ## corpus: real programs on real libraries (npm: inquirer, clack, ink, listr2, blessed, terminal-kit...; Go: bubbletea/huh/
 ## survey/promptui/tview/go-prompt/pterm, gum; Python: prompt_toolkit, urwid, curses, IPython...; Debian tools: dialog,

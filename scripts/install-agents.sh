@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the pinned agent CLIs (Claude Code, Codex CLI, Gemini CLI) that the
-# real-agent tests drive, into a cache directory outside the repository.
+# Installs the pinned agent CLIs (Claude Code, Codex CLI, Gemini CLI, and the
+# others of fixtures/agents/others.go) that the real-agent tests drive, into a
+# cache directory outside the repository.
 #
 #   TTYRIG_AGENTS_DIR   where to install (default: $XDG_CACHE_HOME/ttyrig/agents,
 #                       or ~/.cache/ttyrig/agents)
@@ -13,6 +14,18 @@ PKGS=(
 	"@anthropic-ai/claude-code@2.1.197"
 	"@openai/codex@0.169.0"
 	"@google/gemini-cli@0.61.0"
+)
+
+# The agents with no readiness profile of their own. Installed without their
+# install scripts: those download platform binaries from outside the
+# registries (and fail offline); the binaries they need come as registry
+# packages anyway (opencode's in opencode-linux-x64).
+OTHERS=(
+	"@qwen-code/qwen-code@0.24.4"
+	"opencode-ai@1.18.33"
+	"@vibe-kit/grok-cli@0.0.34"
+	"@continuedev/cli@1.5.47"
+	"@mariozechner/pi-coding-agent@0.73.1"
 )
 
 if [[ -n "${TTYRIG_AGENTS_DIR:-}" ]]; then
@@ -35,23 +48,30 @@ installed_version() {
 
 up_to_date() {
 	local spec name want
-	for spec in "${PKGS[@]}"; do
+	for spec in "$@"; do
 		name="${spec%@*}"
 		want="${spec##*@}"
 		[[ "$(installed_version "$name")" == "$want" ]] || return 1
 	done
-	# Codex's native binary comes in an optional dependency that npm may skip.
-	[[ -x "$dir/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex" ]]
+	# Native binaries come in optional dependencies that npm may skip.
+	[[ -x "$dir/node_modules/@openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex" ]] &&
+		[[ -x "$dir/node_modules/opencode-linux-x64/bin/opencode" ]]
 }
 
 mkdir -p "$dir"
-if up_to_date; then
+if up_to_date "${PKGS[@]}" "${OTHERS[@]}"; then
 	echo "install-agents: pinned versions already in $dir"
 else
 	# A package.json of our own keeps npm from walking up into a parent project.
 	[[ -f "$dir/package.json" ]] || echo '{"name":"ttyrig-agents","private":true}' >"$dir/package.json"
 	echo "install-agents: installing ${PKGS[*]} into $dir"
 	(cd "$dir" && npm install --no-audit --no-fund --save-exact "${PKGS[@]}")
+	echo "install-agents: installing ${OTHERS[*]} into $dir"
+	(cd "$dir" && npm install --no-audit --no-fund --save-exact --ignore-scripts "${PKGS[@]}" "${OTHERS[@]}")
+	[[ -x "$dir/node_modules/opencode-linux-x64/bin/opencode" ]] || {
+		echo "install-agents: opencode's native binary (opencode-linux-x64) is missing" >&2
+		exit 1
+	}
 fi
 
 # npm here does not run install scripts, and Claude Code's postinstall is what
@@ -61,7 +81,7 @@ if ! "$dir/node_modules/.bin/claude" --version >/dev/null 2>&1; then
 	(cd "$dir/node_modules/@anthropic-ai/claude-code" && node install.cjs)
 fi
 
-for bin in claude codex gemini; do
+for bin in claude codex gemini qwen grok cn pi; do
 	printf 'install-agents: %-6s ' "$bin"
 	if ! out=$("$dir/node_modules/.bin/$bin" --version 2>&1); then
 		echo "FAILED: $out" >&2
@@ -69,3 +89,5 @@ for bin in claude codex gemini; do
 	fi
 	echo "$out"
 done
+printf 'install-agents: %-6s ' opencode
+"$dir/node_modules/opencode-linux-x64/bin/opencode" --version
