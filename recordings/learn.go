@@ -433,7 +433,7 @@ func (l *learner) busy() {
 		for k, m := range g.paused {
 			covered[k] = covered[k] || m
 		}
-		g.m.Name = markerName(g.c.key)
+		g.m.Name = g.c.name()
 		if l.add(Rule{Field: "busy", Value: fmt.Sprintf("%s (%s)", g.m.Pattern, g.m.Region), Turns: len(g.c.turns), Of: busyTurns,
 			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, count(g.paused))}, g.c.recs) {
 			markers = append(markers, g.m)
@@ -516,8 +516,16 @@ func firstGlyph(title string) (rune, bool) {
 	return 0, false
 }
 
-func markerName(key string) string {
-	s := strings.NewReplacer(`^[\s│┃|]*`, "", `(\s|$)`, "", glyphSlot, "spinner", `\s+`, " ", `\p{L}+`, "verb", `\d+`, "N", `\`, "").Replace(key)
+// name is how the candidate reads as a marker name: "spinner verb…",
+// "esc to cancel, Ns".
+func (c *candidate) name() string {
+	glyph := "symbol"
+	for r := range c.glyphs {
+		if isSpinner(r) {
+			glyph = "spinner"
+		}
+	}
+	s := strings.NewReplacer(`^[\s│┃|]*`, "", `(\s|$)`, "", `\b`, "", glyphSlot, glyph, `\s+`, " ", `\p{L}+`, "verb", `\d+`, "N", `\`, "").Replace(c.key)
 	return strings.TrimSpace(s)
 }
 
@@ -553,7 +561,7 @@ func (l *learner) idle() {
 		if err != nil || matchesAny(re, region, busy...) || len(busy) == 0 {
 			continue
 		}
-		m := ready.Marker{Name: markerName(c.key), Pattern: c.pattern(), Region: region}
+		m := ready.Marker{Name: c.name(), Pattern: c.pattern(), Region: region}
 		if l.add(Rule{Field: "idle", Value: fmt.Sprintf("%s (%s)", m.Pattern, m.Region), Turns: len(c.turns), Of: n,
 			Why: "at every ready moment, on no busy screen"}, c.recs) {
 			markers = append(markers, m)

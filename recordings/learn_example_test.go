@@ -36,6 +36,7 @@ func ExampleLearnAndCheck() {
 		fmt.Println(err)
 	}
 	// Output:
+	// busy ^[\s│┃|]*[•]\s+Working\b (last_lines:9), 9 of 9 turns
 	// busy esc\s+to\s+interrupt (last_lines:9), 9 of 9 turns
 	// busy ^[\x{2800}-\x{28FF}] (title), 9 of 9 turns
 	// codex-two-turns: 0 early, 0 missed, p50 150ms

@@ -73,6 +73,12 @@ func fragments(line string) map[string]rune {
 					}
 				}
 				out[pat] = r
+				// The word itself too, for a program whose spinner says one
+				// thing ("• Working"), unlike Claude Code's changing verbs.
+				if word < 0 {
+					word = len(rest)
+				}
+				out[`^[\s│┃|]*`+glyphSlot+`\s+`+regexp.QuoteMeta(rest[:word])+`\b`] = r
 			}
 		}
 		if r >= brailleLo && r <= brailleHi {
