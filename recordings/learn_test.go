@@ -41,7 +41,7 @@ func TestLearnedRuntimes(t *testing.T) {
 				if l.Premature > 0 || l.Missed > 0 {
 					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
 				}
-				if p50 := time.Duration(l.P50); p50 > 150*time.Millisecond {
+				if p50 := time.Duration(l.P50).Round(time.Millisecond); p50 > 150*time.Millisecond {
 					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
 				}
 				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
