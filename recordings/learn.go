@@ -307,6 +307,7 @@ type candidate struct {
 	key     string
 	glyphs  map[rune]bool
 	turns   map[turnRef]bool
+	paused  map[sampleRef]bool // the busy screens the program paused on that show it
 	recs    map[string]bool
 	samples int
 	depth   int // the most lines from the bottom it was seen at (1 = last line)
@@ -318,8 +319,16 @@ type turnRef struct {
 	turn int
 }
 
+// sampleRef names one busy screen of one turn.
+type sampleRef struct {
+	turnRef
+	i int
+}
+
 // collectFragments counts the fragments of the last lines of samples.
-func collectFragments(into map[string]*candidate, cache map[string]map[string]rune, s sample, name string, turn int) {
+// pausedAt, when not nil, names the sample as a busy screen the program
+// paused on.
+func collectFragments(into map[string]*candidate, cache map[string]map[string]rune, s sample, name string, turn int, pausedAt *sampleRef) {
 	for i, line := range s.lines {
 		fr, ok := cache[line]
 		if !ok {
@@ -330,8 +339,11 @@ func collectFragments(into map[string]*candidate, cache map[string]map[string]ru
 		for key, g := range fr {
 			c := into[key]
 			if c == nil {
-				c = &candidate{key: key, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}}
+				c = &candidate{key: key, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}, paused: map[sampleRef]bool{}}
 				into[key] = c
+			}
+			if pausedAt != nil {
+				c.paused[*pausedAt] = true
 			}
 			c.glyphs[g] = true
 			c.turns[turnRef{name, turn}] = true
@@ -405,22 +417,8 @@ func (l *learner) busy() {
 	}
 	waiting := l.waitingSamples()
 	type scored struct {
-		c      *candidate
-		m      ready.Marker
-		re     *regexp.Regexp
-		paused []bool // which of the paused busy screens it matches
-	}
-	// The busy screens the program paused on: where a quiet window could
-	// be mistaken for ready, so where busy markers matter most.
-	var paused []sample
-	for _, e := range l.evs {
-		for _, t := range e.turns {
-			for i, s := range t.busy {
-				if pausedAfter(t, i) {
-					paused = append(paused, s)
-				}
-			}
-		}
+		c *candidate
+		m ready.Marker
 	}
 	var good []*scored
 	for _, c := range cands {
@@ -434,7 +432,7 @@ func (l *learner) busy() {
 		if err != nil || matchesAny(re, region, waiting...) {
 			continue
 		}
-		good = append(good, &scored{c: c, m: ready.Marker{Pattern: pat, Region: region}, re: re})
+		good = append(good, &scored{c: c, m: ready.Marker{Pattern: pat, Region: region}})
 	}
 	// The most samples first; the shorter pattern on a tie.
 	sort.Slice(good, func(i, j int) bool {
@@ -443,28 +441,20 @@ func (l *learner) busy() {
 		}
 		return good[i].m.Pattern < good[j].m.Pattern
 	})
-	if len(good) > 4*maxBusyMarkers {
-		good = good[:4*maxBusyMarkers]
-	}
-	for _, g := range good {
-		g.paused = make([]bool, len(paused))
-		for i, s := range paused {
-			g.paused[i] = inRegion(g.re, g.m.Region, s)
-		}
-	}
-	// Greedily, the marker that shows the most paused screens no marker
-	// chosen so far shows: busy phases (thinking, running a tool) each get
-	// theirs before a second pattern for one phase. Once every paused
-	// screen is shown, the rest by samples: redundancy for sessions not
-	// seen.
-	covered := make([]bool, len(paused))
+	// Greedily, the marker that shows the most busy screens the program
+	// paused on (where a quiet window could be mistaken for ready) that no
+	// marker chosen so far shows: busy phases (thinking, running a tool)
+	// each get theirs before a second pattern for one phase. Once every
+	// paused screen is shown, the rest by samples: redundancy for sessions
+	// not seen.
+	covered, chosen := map[sampleRef]bool{}, map[string]bool{}
 	var markers []ready.Marker
 	for len(markers) < maxBusyMarkers && len(good) > 0 {
-		best, bestNew := 0, -1
+		best, bestNew := 0, 0
 		for i, g := range good {
 			n := 0
-			for k, m := range g.paused {
-				if m && !covered[k] {
+			for p := range g.c.paused {
+				if !covered[p] {
 					n++
 				}
 			}
@@ -473,16 +463,28 @@ func (l *learner) busy() {
 			}
 		}
 		if bestNew == 0 {
-			best = 0 // nothing new to show: the next by samples, for redundancy in sessions not seen
+			// Nothing new to show: the next by samples that is not another
+			// shape of a chosen spinner line.
+			best = -1
+			for i, g := range good {
+				if !chosen[g.c.family()] {
+					best = i
+					break
+				}
+			}
+			if best < 0 {
+				break
+			}
 		}
 		g := good[best]
 		good = append(good[:best], good[best+1:]...)
-		for k, m := range g.paused {
-			covered[k] = covered[k] || m
+		chosen[g.c.family()] = true
+		for p := range g.c.paused {
+			covered[p] = true
 		}
 		g.m.Name = g.c.name()
 		if l.add(Rule{Field: "busy", Value: fmt.Sprintf("%s (%s)", g.m.Pattern, g.m.Region), Turns: len(g.c.turns), Of: busyTurns,
-			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, count(g.paused))}, g.c.recs) {
+			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, len(g.c.paused))}, g.c.recs) {
 			markers = append(markers, g.m)
 		}
 	}
@@ -584,7 +586,7 @@ func (l *learner) idle() {
 	for _, e := range l.evs {
 		for _, t := range e.turns {
 			n++
-			collectFragments(cands, cache, t.idle, e.name, t.index)
+			collectFragments(cands, cache, t.idle, e.name, t.index, nil)
 		}
 	}
 	var busy []sample
@@ -655,7 +657,7 @@ func (l *learner) question() {
 			}
 			if t.question {
 				nq++
-				collectFragments(cands, cache, t.idle, e.name, t.index)
+				collectFragments(cands, cache, t.idle, e.name, t.index, nil)
 			} else {
 				others = append(others, t.idle)
 			}
@@ -829,8 +831,12 @@ func (e *evidence) busyFragments() map[string]*candidate {
 		e.busyCands = map[string]*candidate{}
 		cache := map[string]map[string]rune{}
 		for _, t := range e.turns {
-			for _, s := range t.busy {
-				collectFragments(e.busyCands, cache, s, e.name, t.index)
+			for i, s := range t.busy {
+				var at *sampleRef
+				if pausedAfter(t, i) {
+					at = &sampleRef{turnRef{e.name, t.index}, i}
+				}
+				collectFragments(e.busyCands, cache, s, e.name, t.index, at)
 			}
 		}
 	})
@@ -842,8 +848,11 @@ func mergeCandidates(into, from map[string]*candidate) {
 	for k, f := range from {
 		c := into[k]
 		if c == nil {
-			c = &candidate{key: k, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}}
+			c = &candidate{key: k, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}, paused: map[sampleRef]bool{}}
 			into[k] = c
+		}
+		for p := range f.paused {
+			c.paused[p] = true
 		}
 		for g := range f.glyphs {
 			c.glyphs[g] = true
@@ -857,16 +866,6 @@ func mergeCandidates(into, from map[string]*candidate) {
 		c.samples += f.samples
 		c.depth = max(c.depth, f.depth)
 	}
-}
-
-func count(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
 }
 
 // fieldGroups are the parts of a learnt profile that can be given back to
@@ -919,4 +918,14 @@ func (l *Learned) notWorseThanGeneric(recs []Marked, evs []*evidence, sc *scorer
 			Why: "still worse than generic on these training recordings: check their markers"})
 	}
 	return nil
+}
+
+// family is what the shapes of one spinner line share (its glyphs and
+// what precedes them): "✻ Thinking…" gives a shape with its word and one
+// with any.
+func (c *candidate) family() string {
+	if i := strings.Index(c.key, glyphSlot); i >= 0 {
+		return c.key[:i] + glyphClass(c.glyphs)
+	}
+	return c.key
 }
