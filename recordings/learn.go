@@ -386,17 +386,6 @@ func inRegion(re *regexp.Regexp, region ready.Region, s sample) bool {
 	return false
 }
 
-// waitingSamples are the screens of every turn's ready moments.
-func (l *learner) waitingSamples() []sample {
-	var out []sample
-	for _, e := range l.evs {
-		for _, t := range e.turns {
-			out = append(out, t.early, t.idle)
-		}
-	}
-	return out
-}
-
 // maxBusyMarkers bounds the learnt busy markers: the best few cover the
 // busy screens; more only slow every decision.
 const maxBusyMarkers = 4
@@ -405,17 +394,28 @@ const maxBusyMarkers = 4
 // lines, interrupt hints, timers, as generalised patterns, and the title's
 // spinner glyphs.
 func (l *learner) busy() {
-	cands := map[string]*candidate{}
 	busyTurns := 0
+	support := map[string]int{} // turns showing each fragment: recordings' turns are disjoint
 	for _, e := range l.evs {
 		for _, t := range e.turns {
 			if len(t.busy) > 0 {
 				busyTurns++
 			}
 		}
-		mergeCandidates(cands, e.busyFragments())
+		for k, c := range e.busyFragments() {
+			support[k] += len(c.turns)
+		}
 	}
-	waiting := l.waitingSamples()
+	// Only those in at least half the busy turns are merged: a
+	// leave-one-out check merges once per recording.
+	cands := map[string]*candidate{}
+	for _, e := range l.evs {
+		for k, c := range e.busyFragments() {
+			if 2*support[k] >= busyTurns {
+				mergeCandidates(cands, map[string]*candidate{k: c})
+			}
+		}
+	}
 	type scored struct {
 		c *candidate
 		m ready.Marker
@@ -428,8 +428,8 @@ func (l *learner) busy() {
 		}
 		region := ready.LastLines(min(c.depth+2, sampleLines))
 		pat := c.pattern()
-		re, err := regexp.Compile("(?m)" + pat)
-		if err != nil || matchesAny(re, region, waiting...) {
+		seen, err := l.seenWaiting(pat, region)
+		if err != nil || seen {
 			continue
 		}
 		good = append(good, &scored{c: c, m: ready.Marker{Pattern: pat, Region: region}})
@@ -928,4 +928,38 @@ func (c *candidate) family() string {
 		return c.key[:i] + glyphClass(c.glyphs)
 	}
 	return c.key
+}
+
+// seenWaiting says whether pattern matches, in region, a screen where the
+// program waited (at a ready marker + earlyLook, or before the next
+// input), remembering the answer per recording: a leave-one-out check
+// asks again for every recording left out.
+func (l *learner) seenWaiting(pattern string, region ready.Region) (bool, error) {
+	re, err := compileFragment(pattern)
+	if err != nil {
+		return false, err
+	}
+	key := pattern + "\x00" + region.String()
+	for _, e := range l.evs {
+		e.mu.Lock()
+		seen, ok := e.waitSeen[key]
+		e.mu.Unlock()
+		if !ok {
+			for _, t := range e.turns {
+				if seen = matchesAny(re, region, t.early, t.idle); seen {
+					break
+				}
+			}
+			e.mu.Lock()
+			if e.waitSeen == nil {
+				e.waitSeen = map[string]bool{}
+			}
+			e.waitSeen[key] = seen
+			e.mu.Unlock()
+		}
+		if seen {
+			return true, nil
+		}
+	}
+	return false, nil
 }

@@ -66,6 +66,9 @@ type evidence struct {
 
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
+
+	mu       sync.Mutex
+	waitSeen map[string]bool // learner.seenWaiting's answers
 }
 
 // collect replays cast once and cuts it into turns at its markers.
