@@ -192,3 +192,27 @@ func TestLearnOddMarkers(t *testing.T) {
 		t.Errorf("leave-one-out: %v", err)
 	}
 }
+
+// Save replaces a regular file atomically and refuses anything else (a
+// rename over a device or a directory would replace it).
+func TestSaveRefusesWhatIsNotARegularFile(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/codex-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("one", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := l.Save(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("Save over a directory: %v, want an error saying it is not a regular file", err)
+	}
+	path := dir + "/one.json"
+	if err := l.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := ready.LoadProfile(path); err != nil || p.Name != "one" {
+		t.Errorf("saved profile loads as %q, %v", p.Name, err)
+	}
+}
