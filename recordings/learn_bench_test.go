@@ -2,6 +2,7 @@ package recordings_test
 
 import (
 	"fmt"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -22,7 +23,11 @@ func tenMinutes(b *testing.B) []recordings.Marked {
 	var total time.Duration
 	for i := 0; total < 10*time.Minute; i++ {
 		m := base[i%len(base)]
-		out = append(out, recordings.Marked{Name: fmt.Sprintf("%s-%d", m.Name, i), Cast: m.Cast})
+		// A copy of its own, so nothing is shared between copies (the
+		// learner's score cache is keyed by recording).
+		c := *m.Cast
+		c.Events = slices.Clone(c.Events)
+		out = append(out, recordings.Marked{Name: fmt.Sprintf("%s-%d", m.Name, i), Cast: &c})
 		total += m.Cast.Duration()
 	}
 	return out

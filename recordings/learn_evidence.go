@@ -11,9 +11,9 @@ import (
 	"github.com/ttyrig/ttyrig/screen"
 )
 
-// MarkQuestion is the marker label (or its prefix) that says the ready
-// moment it sits beside waits on a question, not the main prompt:
-// "question" or "prompt:question".
+// MarkQuestion is the label of a marker that says the ready moment it sits
+// beside waits on a question, not the main prompt. "prompt:question", as
+// the corpus's fixtures write it, means the same.
 const MarkQuestion = "question"
 
 // sampleLines is how many rows from the bottom a sample keeps: busy and
@@ -40,7 +40,6 @@ type sample struct {
 	col     int  // cursor column, 1-based
 	rowUp   int  // rows of text below the cursor's row
 	visible bool // the terminal cursor is shown
-	changed time.Duration
 }
 
 // turn is one ground-truth cycle of a recording: the program busy from a
@@ -60,15 +59,16 @@ type turn struct {
 
 // evidence is what one marked recording shows.
 type evidence struct {
-	name    string
-	turns   []turn
-	startup []sample // the screen after each output before the first marker
-	first   *sample  // the first idle screen after start-up (nil if the first marker is busy)
+	name  string
+	turns []turn
 
 	generic Score // generic's score on the recording, from the same replay
 
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
+
+	mu       sync.Mutex
+	waitSeen map[string]bool // learner.seenWaiting's answers
 }
 
 // collect replays cast once and cuts it into turns at its markers.
@@ -114,7 +114,7 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 		if !have {
 			return sample{at: at}
 		}
-		return takeSample(at, last, start)
+		return takeSample(at, last)
 	}
 
 	var marks []asciicast.Event
@@ -123,12 +123,6 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 			marks = append(marks, e)
 		}
 	}
-	// Start-up: every output before the first marker.
-	advance(marks[0].Time, func(e ready.Event) {
-		if e.Kind == ready.Output {
-			ev.startup = append(ev.startup, takeSample(e.Time.Sub(start), e.Screen, start))
-		}
-	})
 	busyAt := time.Duration(-1)
 	for k, m := range marks {
 		switch {
@@ -153,7 +147,7 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 						t.gaps = append(t.gaps, at-prev)
 					}
 					prev = at
-					t.busy = append(t.busy, takeSample(at, e.Screen, start))
+					t.busy = append(t.busy, takeSample(at, e.Screen))
 				})
 			}
 			advance(m.Time, nil)
@@ -190,10 +184,6 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 					t.noisy = true
 				}
 			}
-			if ev.first == nil && busyAt < 0 {
-				s := t.idle
-				ev.first = &s
-			}
 			ev.turns = append(ev.turns, t)
 			busyAt = -1
 		}
@@ -214,13 +204,10 @@ func lastOutput(c *asciicast.Cast) time.Duration {
 	return 0
 }
 
-func takeSample(at time.Duration, s screen.Snapshot, start time.Time) sample {
+func takeSample(at time.Duration, s screen.Snapshot) sample {
 	lines := s.Lines()
 	cur := s.Cursor()
 	out := sample{at: at, title: s.Title(), col: cur.Col, rowUp: max(len(lines)-cur.Row, 0), visible: s.CursorVisible()}
-	if !s.Changed().IsZero() {
-		out.changed = s.Changed().Sub(start)
-	}
 	if len(lines) > sampleLines {
 		lines = lines[len(lines)-sampleLines:]
 	}

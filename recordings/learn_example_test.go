@@ -3,6 +3,7 @@ package recordings_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/ttyrig/ttyrig/recordings"
 )
@@ -32,10 +33,17 @@ func ExampleLearnAndCheck() {
 	for _, h := range heldOut {
 		fmt.Printf("%s: %d early, %d missed, p50 %v\n", h.Recording, h.Learned.Premature, h.Learned.Missed, h.Learned.P50)
 	}
-	if err := learnt.Save(os.DevNull); err != nil {
+	dir, err := os.MkdirTemp("", "calibration")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	if err := learnt.Save(filepath.Join(dir, "codex-mine.json")); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
+	// busy ^[\s│┃|]*[•]\s+Working\b (last_lines:9), 9 of 9 turns
 	// busy esc\s+to\s+interrupt (last_lines:9), 9 of 9 turns
 	// busy ^[\x{2800}-\x{28FF}] (title), 9 of 9 turns
 	// codex-two-turns: 0 early, 0 missed, p50 150ms

@@ -3,6 +3,7 @@ package recordings
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -44,7 +45,7 @@ var (
 	borderRunes = "│┃|╭╮╰╯─ "
 	splitter    = regexp.MustCompile(`\s{2,}|\s+[·•|│]\s+|[()\[\]]`)
 	digits      = regexp.MustCompile(`\d+`)
-	spaces      = regexp.MustCompile(`\s+`)
+	spaces      = regexp.MustCompile(`[\s\x{A0}]+`)
 )
 
 // fragments returns the generalised fragments of a line, each once, with
@@ -63,7 +64,8 @@ func fragments(line string) map[string]rune {
 			w, _ := utf8.DecodeRuneInString(rest)
 			if unicode.IsLetter(w) {
 				word := strings.IndexFunc(rest, func(c rune) bool { return !unicode.IsLetter(c) })
-				pat := `^[\s│┃|]*` + glyphSlot + `\s+\p{L}+`
+				sep := space(t[n : len(t)-len(rest)])
+				pat := `^[\s│┃|]*` + glyphSlot + sep + `\p{L}+`
 				if word >= 0 {
 					switch {
 					case strings.HasPrefix(rest[word:], "…"):
@@ -73,12 +75,33 @@ func fragments(line string) map[string]rune {
 					}
 				}
 				out[pat] = r
+				// The word itself too, for a program whose spinner says one
+				// thing ("• Working"), unlike Claude Code's changing verbs.
+				if word < 0 {
+					word = len(rest)
+				}
+				out[`^[\s│┃|]*`+glyphSlot+sep+regexp.QuoteMeta(rest[:word])+`\b`] = r
 			}
 		}
 		if r >= brailleLo && r <= brailleHi {
 			out[`^[\s│┃|]*`+glyphSlot+`(\s|$)`] = r
 		}
 	}
+	defer func() {
+		// Every shape must match the line it came from, as the engine
+		// will match it (RE2, line by line): a pattern that cannot is
+		// no rule.
+		for pat, r := range out {
+			glyph := ""
+			if r != '0' {
+				glyph = "[" + regexp.QuoteMeta(string(r)) + "]"
+			}
+			re, err := compileFragment(strings.ReplaceAll(pat, glyphSlot, glyph))
+			if err != nil || !re.MatchString(line) {
+				delete(out, pat)
+			}
+		}
+	}()
 	for _, seg := range splitter.Split(t, -1) {
 		seg = strings.Trim(seg, " \u00a0,.:;-–—"+borderRunes)
 		if utf8.RuneCountInString(seg) < 4 || utf8.RuneCountInString(seg) > 60 || !strings.ContainsFunc(seg, unicode.IsLetter) {
@@ -97,9 +120,17 @@ func fragments(line string) map[string]rune {
 func generalise(s string) string {
 	q := regexp.QuoteMeta(s)
 	q = digits.ReplaceAllString(q, `\d+`)
-	q = spaces.ReplaceAllString(q, `\s+`)
-	q = strings.ReplaceAll(q, "\u00a0", `\s`)
-	return q
+	return spaces.ReplaceAllStringFunc(q, space)
+}
+
+// space is the pattern for a run of blanks: \s+, or with U+00A0 when the
+// run holds one (RE2's \s is ASCII only, and programs pad with NBSP:
+// Claude Code's "❯\u00a0").
+func space(run string) string {
+	if strings.ContainsRune(run, '\u00a0') {
+		return `[\s\x{A0}]+`
+	}
+	return `\s+`
 }
 
 // glyphClass is the character class of the glyphs seen in a slot: the
@@ -137,4 +168,33 @@ func sortedRunes(m map[rune]bool) []rune {
 		}
 	}
 	return out
+}
+
+// fragmentREs caches the compiled shapes: lines repeat them (a spinner
+// line differs from the last only in its glyph and its timer). It stops
+// growing at maxFragmentREs entries.
+var fragmentREs = struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}{m: map[string]*regexp.Regexp{}}
+
+const maxFragmentREs = 4096
+
+func compileFragment(pat string) (*regexp.Regexp, error) {
+	fragmentREs.Lock()
+	re, ok := fragmentREs.m[pat]
+	fragmentREs.Unlock()
+	if ok {
+		return re, nil
+	}
+	re, err := regexp.Compile("(?m)" + pat)
+	if err != nil {
+		return nil, err
+	}
+	fragmentREs.Lock()
+	if len(fragmentREs.m) < maxFragmentREs {
+		fragmentREs.m[pat] = re
+	}
+	fragmentREs.Unlock()
+	return re, nil
 }

@@ -86,6 +86,10 @@ type Mark struct {
 // writeAtomic writes data beside path and renames it over path, so a
 // reader never sees half a recording.
 func writeAtomic(path string, data []byte, perm os.FileMode) error {
+	// Renaming over a device (/dev/null) or a directory would replace it.
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("recordings: writing %s: not a regular file (%v)", path, fi.Mode().Type())
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return fmt.Errorf("recordings: %w", err)

@@ -41,7 +41,7 @@ func TestLearnedRuntimes(t *testing.T) {
 				if l.Premature > 0 || l.Missed > 0 {
 					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
 				}
-				if p50 := time.Duration(l.P50); p50 > 150*time.Millisecond {
+				if p50 := time.Duration(l.P50).Round(time.Millisecond); p50 > 150*time.Millisecond {
 					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
 				}
 				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
@@ -190,5 +190,29 @@ func TestLearnOddMarkers(t *testing.T) {
 	}
 	if _, err := recordings.LeaveOneOut("odd", []recordings.Marked{a, b, a2}, nil); err != nil {
 		t.Errorf("leave-one-out: %v", err)
+	}
+}
+
+// Save replaces a regular file atomically and refuses anything else (a
+// rename over a device or a directory would replace it).
+func TestSaveRefusesWhatIsNotARegularFile(t *testing.T) {
+	recs, err := recordings.ReadMarked("agents/codex-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := recordings.Learn("one", recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := l.Save(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("Save over a directory: %v, want an error saying it is not a regular file", err)
+	}
+	path := dir + "/one.json"
+	if err := l.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := ready.LoadProfile(path); err != nil || p.Name != "one" {
+		t.Errorf("saved profile loads as %q, %v", p.Name, err)
 	}
 }

@@ -22,7 +22,7 @@ func TestCalibrateLearnThenReplay(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"wrote " + out, "rules", "cursor.min_col", "leave-one-out", "held out", "hand-made"} {
+	for _, want := range []string{"wrote " + out, "rules", "cursor.min_col", "leave-one-out", "held out", "codex (given)"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}

@@ -1,0 +1,155 @@
+package recordings
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// idle learns text present at every ready moment and on no busy screen.
+func (l *learner) idle() {
+	cands := map[string]*candidate{}
+	cache := map[string]map[string]rune{}
+	n := 0
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			n++
+			collectFragments(cands, cache, t.idle, e.name, t.index, nil)
+		}
+	}
+	var busy []sample
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			for i, s := range t.busy {
+				if pausedAfter(t, i) {
+					busy = append(busy, s)
+				}
+			}
+		}
+	}
+	var markers []ready.Marker
+	keys := sortedCandidates(cands)
+	for _, c := range keys {
+		if len(c.turns) < n || strings.Contains(c.key, glyphSlot) {
+			continue
+		}
+		region := ready.LastLines(min(c.depth+2, sampleLines))
+		re, err := regexp.Compile("(?m)" + c.pattern())
+		if err != nil || matchesAny(re, region, busy...) || len(busy) == 0 {
+			continue
+		}
+		m := ready.Marker{Name: c.name(), Pattern: c.pattern(), Region: region}
+		if l.add(Rule{Field: "idle", Value: fmt.Sprintf("%s (%s)", m.Pattern, m.Region), Turns: len(c.turns), Of: n,
+			Why: "at every ready moment, on no busy screen"}, c.recs) {
+			markers = append(markers, m)
+		}
+		if len(markers) == 2 {
+			break
+		}
+	}
+	if m, ok := l.titleGlyphs("idle", n); ok {
+		markers = append(markers, m)
+	}
+	if len(markers) > 0 {
+		l.p.Idle = markers
+	}
+}
+
+// question learns text on the screens of ready moments marked as questions
+// and on no other ready or busy screen.
+func (l *learner) question() {
+	cands := map[string]*candidate{}
+	cache := map[string]map[string]rune{}
+	var others []sample
+	nq := 0
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			for i, s := range t.busy {
+				if pausedAfter(t, i) {
+					others = append(others, s)
+				}
+			}
+			if t.question {
+				nq++
+				collectFragments(cands, cache, t.idle, e.name, t.index, nil)
+			} else {
+				others = append(others, t.idle)
+			}
+		}
+	}
+	if nq == 0 {
+		return
+	}
+	var markers []ready.Marker
+	for _, c := range sortedCandidates(cands) {
+		if 2*len(c.turns) < nq || strings.Contains(c.key, glyphSlot) {
+			continue
+		}
+		region := ready.LastLines(min(c.depth+2, sampleLines))
+		re, err := regexp.Compile("(?m)" + c.pattern())
+		if err != nil || matchesAny(re, region, others...) {
+			continue
+		}
+		m := ready.Marker{Name: "question", Pattern: c.pattern(), Region: region}
+		if l.add(Rule{Field: "question", Value: fmt.Sprintf("%s (%s)", m.Pattern, m.Region), Turns: len(c.turns), Of: nq,
+			Why: "on the screens of ready moments marked question, on no other"}, c.recs) {
+			markers = append(markers, m)
+		}
+		if len(markers) == 3 {
+			break
+		}
+	}
+	if len(markers) > 0 {
+		l.p.Question = append(markers, ready.Generic().Question...)
+	}
+}
+
+// idlePause is the silence after a busy screen from which an idle rule
+// that matched it could mislead: an idle marker only lets a quiet window
+// decide, so a busy screen redrawn sooner than this (the prompt still
+// drawn in the moment before the program reacts to input) is no evidence
+// against it.
+const idlePause = 50 * time.Millisecond
+
+// pausedAfter says whether the program paused after busy screen i long
+// enough for an idle rule matching it to matter. The last screen before
+// the ready marker is the one the program waits on: it says nothing
+// against an idle rule.
+func pausedAfter(t turn, i int) bool {
+	return i < len(t.gaps) && t.gaps[i] > idlePause
+}
+
+// notify learns that the program notifies (BEL, OSC 9/777/99) at the end
+// of its turns and never while busy: the "notify" signal then hastens the
+// ready decision.
+func (l *learner) notify() {
+	recs := map[string]bool{}
+	n, rang := 0, 0
+	for _, e := range l.evs {
+		for _, t := range e.turns {
+			n++
+			if t.noisy {
+				l.rules = append(l.rules, Rule{Field: "signals", Value: "notify", Recordings: []string{e.name},
+					Why: fmt.Sprintf("refused: %s turn %d notified while busy", e.name, t.index)})
+				return
+			}
+			if t.notified {
+				rang++
+				recs[e.name] = true
+			}
+		}
+	}
+	// Whether a CLI notifies is a setting of the session recorded, so
+	// recordings without notifications are no evidence against it; one
+	// while busy is (checked above).
+	if rang < 2 {
+		return
+	}
+	if l.add(Rule{Field: "signals", Value: "notify", Turns: rang, Of: n,
+		Why: "a notification (BEL, OSC 9/777/99) at the end of turns, none while busy"}, recs) {
+		l.p.Signals = append(l.p.Signals, ready.SignalSpec{Name: "notify"})
+	}
+}
