@@ -77,7 +77,7 @@ func startOther(t *testing.T, a other, scenario string) *otherSession {
 	// Start-up is a turn too: busy from the start until the input box is
 	// drawn. That is the earliest the agent can be waiting (some take keys
 	// only later), so a decision before it is premature for sure.
-	s.term.Expect(expect.Contains(a.idle))
+	s.term.ExpectScreen(expect.Contains(a.idle))
 	s.turns = append(s.turns, truthTurn{busy: s.term.Started(), drawn: a.idle})
 	s.settle()
 	s.grace()
@@ -110,8 +110,8 @@ func (s *otherSession) poll(d time.Duration, what string, ok func() bool) {
 // when Enter was pressed.
 func (s *otherSession) submit(prompt string) time.Time {
 	s.t.Helper()
-	s.term.Type(prompt)
-	s.term.Expect(expect.Contains(prompt))
+	s.term.NoWait().Type(prompt)
+	s.term.ExpectScreen(expect.Contains(prompt))
 	// Agents that detect pastes by timing read a quick Enter as a newline.
 	time.Sleep(300 * time.Millisecond)
 	return s.press(termtest.KeyEnter)
@@ -120,7 +120,7 @@ func (s *otherSession) submit(prompt string) time.Time {
 func (s *otherSession) press(k termtest.Key) time.Time {
 	s.t.Helper()
 	at := time.Now()
-	s.term.Press(k)
+	s.term.NoWait().Press(k)
 	return at
 }
 
