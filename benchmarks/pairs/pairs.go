@@ -80,11 +80,11 @@ func Of(xs []float64) Spread {
 
 // Comparison names what a Result compares, for its report.
 type Comparison struct {
-	Name     string  // what was measured, e.g. "round trip Spawn→Expect→Close"
-	A, B     string  // the two sides, e.g. "ttyrig", "bare creack/pty"
-	Unit     string  // of the measurements, e.g. "ms", "MiB"
-	Target   float64 // the ratio A/B must not exceed; 0 for none
-	AtLeast  bool    // the target is a floor (A/B ≥ Target), as for throughput
+	Name    string  // what was measured, e.g. "round trip Spawn→Expect→Close"
+	A, B    string  // the two sides, e.g. "ttyrig", "bare creack/pty"
+	Unit    string  // of the measurements, e.g. "ms", "MiB"
+	Target  float64 // the ratio A/B must not exceed; 0 for none
+	AtLeast bool    // the target is a floor (A/B ≥ Target), as for throughput
 }
 
 // Line is the one-line summary make bench gathers: both sides' medians,
