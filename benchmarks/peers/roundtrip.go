@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
 
 	expect "github.com/Netflix/go-expect"
@@ -100,12 +99,13 @@ func GoExpect(ctx context.Context) error {
 	// bash's own end of the tty is enough; ours would keep the PTY open
 	// after bash exits.
 	_ = c.Tty().Close()
-	// Closing the console does not end bash while go-expect's reader is
-	// blocked reading the PTY (the read holds the file open), so the end
-	// is the hangup a closed terminal sends, then the console.
+	// Closing the console does not hang up bash while go-expect's reader
+	// is blocked reading the PTY (the read holds the file open), and a
+	// hangup sent as a signal did not always end it, so bash is killed,
+	// then the console closed: no cheaper end exists.
 	defer c.Close()
 	defer func() {
-		_ = cmd.Process.Signal(syscall.SIGHUP)
+		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
 	}()
 	if _, err := c.ExpectString("$ "); err != nil {
