@@ -197,4 +197,3 @@ func BenchmarkIdleRSS(b *testing.B) {
 		})
 	}
 }
-
