@@ -3,8 +3,8 @@ package termtest_test
 import (
 	"bytes"
 	"context"
-	"os/exec"
 	"os"
+	"os/exec"
 	"testing"
 	"time"
 
