@@ -83,7 +83,7 @@ type Replayer struct {
 	mu      sync.Mutex
 	clk     *clock.Virtual
 	sess    *session.Session
-	next    int               // index of the next event to apply
+	next    int    // index of the next event to apply
 	shots   []shot // the transitions Step has not handed out yet, with their screens
 	seen    int    // transitions so far
 	stepped int    // transitions Step has handed out
@@ -92,8 +92,8 @@ type Replayer struct {
 	// At hold no screen per transition), and keepScreens replays to where
 	// the replay is to take them.
 	keeping bool
-	stall   time.Time         // a deadline that did not move when ticked
-	fresh   bool              // the position has not been offered to a waiter yet
+	stall   time.Time // a deadline that did not move when ticked
+	fresh   bool      // the position has not been offered to a waiter yet
 	changed chan struct{}
 	done    chan struct{}
 	ended   bool
