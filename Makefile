@@ -40,9 +40,9 @@ examples:
 	@test -d $(NPM_DIR)/node_modules/@inquirer/select || npm install --no-audit --no-fund --prefix $(NPM_DIR) @inquirer/select@5.3.0
 	cd examples && $(GO) vet ./... && TTYRIG_NPM_DIR=$(NPM_DIR) $(GO) test -count=1 -timeout 240s ./...
 
-## bench: numbers side by side with the baselines they must beat
+## bench: numbers side by side with the baselines they must beat (interleaved pairs, medians with spread), written to docs/BENCHMARKS.md
 bench:
-	$(GO) test -run '^$$' -bench . -benchtime 20x ./...
+	GO=$(GO) bash benchmarks/run.sh
 
 ## agents: install the pinned real agent CLIs from npm into $(AGENTS_DIR)
 agents:

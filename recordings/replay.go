@@ -83,14 +83,26 @@ type Replayer struct {
 	mu      sync.Mutex
 	clk     *clock.Virtual
 	sess    *session.Session
-	next    int               // index of the next event to apply
-	shots   []screen.Snapshot // the screen at each transition of the timeline
-	stepped int               // transitions Step has handed out
-	stall   time.Time         // a deadline that did not move when ticked
-	fresh   bool              // the position has not been offered to a waiter yet
+	next    int    // index of the next event to apply
+	shots   []shot // the transitions Step has not handed out yet, with their screens
+	seen    int    // transitions so far
+	stepped int    // transitions Step has handed out
+	// keeping: Step or Changed has been called, so the screen of each
+	// transition is kept until Step hands it out. Before, none is (Run and
+	// At hold no screen per transition), and keepScreens replays to where
+	// the replay is to take them.
+	keeping bool
+	stall   time.Time // a deadline that did not move when ticked
+	fresh   bool      // the position has not been offered to a waiter yet
 	changed chan struct{}
 	done    chan struct{}
 	ended   bool
+}
+
+// shot is a transition and the screen at that moment.
+type shot struct {
+	tr   ready.Transition
+	snap screen.Snapshot
 }
 
 // Replay prepares a replay of cast, positioned at its start. It decides
@@ -181,8 +193,8 @@ func (r *Replayer) reset() error {
 	}
 	r.clk, r.sess = clk, sess
 	r.next, r.stall, r.fresh = 0, time.Time{}, true
-	r.shots = nil
-	r.syncShots()
+	r.shots, r.seen = nil, 0
+	r.keep(r.sess.Timeline())
 	r.notify() // whoever waits sees the replay move (back)
 	if r.done == nil || r.ended {
 		r.done, r.ended = make(chan struct{}), false
@@ -232,15 +244,18 @@ func (r *Replayer) At(d time.Duration) screen.Snapshot {
 func (r *Replayer) Step() (tr ready.Transition, snap screen.Snapshot, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for len(r.shots) <= r.stepped {
+	r.keepScreens()
+	for len(r.shots) == 0 {
 		if !r.step(r.end) {
 			return ready.Transition{}, r.sess.Snapshot(), false
 		}
 	}
 	r.fresh = true
-	tl := r.sess.Timeline()
+	sh := r.shots[0]
+	r.shots[0] = shot{} // its screen goes with it
+	r.shots = r.shots[1:]
 	r.stepped++
-	return tl[r.stepped-1], r.shots[r.stepped-1], true
+	return sh.tr, sh.snap, true
 }
 
 // Transitions iterates over the transitions Step has not returned yet,
@@ -319,21 +334,49 @@ func (r *Replayer) step(limit time.Time) bool {
 		r.notify()
 		return false
 	}
-	if len(trs) > 0 {
-		r.syncShots()
-	}
+	r.keep(trs)
 	r.notify()
 	return true
 }
 
-// syncShots keeps the screen of each new transition.
-func (r *Replayer) syncShots() {
-	n := len(r.sess.Timeline())
-	if len(r.shots) < n {
-		snap := r.sess.Snapshot()
-		for len(r.shots) < n {
-			r.shots = append(r.shots, snap)
+// keepScreens turns keeping on. If transitions Step has not handed out
+// have passed, the replay got here by Run or At alone (Changed and Step
+// turn keeping on first), so a replay from the start to here, keeping
+// their screens, comes to the same place: replay is deterministic.
+func (r *Replayer) keepScreens() {
+	if r.keeping {
+		return
+	}
+	r.keeping = true
+	if r.seen <= r.stepped {
+		return
+	}
+	at, stepped, fresh := r.clk.Now(), r.stepped, r.fresh
+	if err := r.reset(); err == nil {
+		r.stepped = stepped
+		r.advance(at)
+		r.fresh = fresh
+	}
+}
+
+// keep counts the new transitions trs and, while Step is in use, keeps
+// each with the screen now, for Step to hand out, except those Step has
+// already handed out (a replay that moved back comes past them again).
+func (r *Replayer) keep(trs []ready.Transition) {
+	if len(trs) == 0 {
+		return
+	}
+	var snap screen.Snapshot
+	taken := false
+	for _, tr := range trs {
+		r.seen++
+		if !r.keeping || r.seen <= r.stepped {
+			continue
 		}
+		if !taken {
+			snap, taken = r.sess.Snapshot(), true
+		}
+		r.shots = append(r.shots, shot{tr: tr, snap: snap})
 	}
 }
 
@@ -450,6 +493,7 @@ func (r *Replayer) Changed() <-chan struct{} {
 		r.fresh = false
 		return closed
 	}
+	r.keepScreens()
 	r.step(r.clk.Now().Add(waitStep))
 	return closed
 }

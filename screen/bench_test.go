@@ -1,6 +1,7 @@
 package screen_test
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -120,4 +121,24 @@ func TestBenchStreamsDraw(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkNewAfterCollection is a screen's start and end as a test suite
+// has it: a collection between two tests (outside the clock), then New
+// and Close. x/vt's constructor allocates and zeroes a 4 MiB parser
+// buffer, which the screens of closed terminals spare the next one; a
+// sync.Pool alone loses them at every collection.
+func BenchmarkNewAfterCollection(b *testing.B) {
+	warm := screen.New(100, 30)
+	warm.Close()
+	var took time.Duration
+	for range b.N {
+		runtime.GC()
+		t0 := time.Now()
+		s := screen.New(100, 30)
+		s.Close()
+		took += time.Since(t0)
+	}
+	b.ReportMetric(float64(took.Microseconds())/float64(b.N), "µs/new+close")
+	b.ReportMetric(0, "ns/op")
 }

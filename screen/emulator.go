@@ -95,9 +95,51 @@ type binding struct {
 	fresh    vt.Emulator // *e as made, handlers registered, before any output
 }
 
-// bindings holds the bindings of closed screens. A sync.Pool: what it
-// holds goes at the next collections, and a binding holds no goroutine.
-var bindings sync.Pool
+// bindings holds the bindings of closed screens for the next screens.
+var bindings spares
+
+// maxSpares is how many bindings of closed screens are kept through
+// collections, about 0.4 MiB each at 100×30 (the cell buffers and the
+// parser's 64 KiB). A test suite collects between most of its tests, and
+// a sync.Pool alone is emptied by each collection, so nearly every
+// terminal paid for a new emulator (4 MiB allocated and zeroed).
+const maxSpares = 4
+
+// spares is a pool that keeps up to maxSpares bindings whatever the
+// collector does, and more in a sync.Pool, which the collector empties (a
+// burst of parallel terminals' bindings are not all kept). A binding
+// holds no goroutine.
+type spares struct {
+	mu   sync.Mutex
+	kept []any
+	more sync.Pool
+}
+
+// Get returns a kept binding, or one from the sync.Pool, or nil.
+func (p *spares) Get() any {
+	p.mu.Lock()
+	if n := len(p.kept); n > 0 {
+		x := p.kept[n-1]
+		p.kept[n-1] = nil
+		p.kept = p.kept[:n-1]
+		p.mu.Unlock()
+		return x
+	}
+	p.mu.Unlock()
+	return p.more.Get()
+}
+
+// Put keeps x, in the sync.Pool once maxSpares are kept.
+func (p *spares) Put(x any) {
+	p.mu.Lock()
+	if len(p.kept) < maxSpares {
+		p.kept = append(p.kept, x)
+		p.mu.Unlock()
+		return
+	}
+	p.mu.Unlock()
+	p.more.Put(x)
+}
 
 // pool is where bindings wait for their next screen (bindings, or a
 // test's own).

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -15,8 +16,10 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/benchmarks/pairs"
 	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
+	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -101,12 +104,13 @@ func BenchmarkFlood(b *testing.B) {
 	argv := []string{"sh", "-c", "stty raw -echo; exec cat " + file} // bytes as written, no \n → \r\n
 	var batches []int
 	var live, run, bare, raw, ptyVT time.Duration
+	var pair pairs.Result // the harness and bare PTY + x/vt, by iteration
 	for i := range b.N {
 		bare += barePTY(ctx, b, argv, len(data), io.Discard)
-		emu := vt.NewEmulator(cols, rows)
-		go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
-		ptyVT += barePTY(ctx, b, argv, len(data), emu)
-		_ = emu.Close()
+		var pv time.Duration
+		if i%2 == 0 { // the pair alternates which goes first
+			pv = barePTYVT(ctx, b, argv, len(data), cols, rows)
+		}
 
 		rec := filepath.Join(b.TempDir(), fmt.Sprintf("flood-%d.cast", i))
 		term, err := termtest.Start(ctx, argv, termtest.WithSize(cols, rows), termtest.WithRecording(rec))
@@ -133,8 +137,14 @@ func BenchmarkFlood(b *testing.B) {
 		if first < 0 {
 			b.Fatal("the recording holds no output")
 		}
-		live += end.Sub(term.Started().Add(cast.Events[first].Time))
-		emu = vt.NewEmulator(cols, rows)
+		l := end.Sub(term.Started().Add(cast.Events[first].Time))
+		live += l
+		if i%2 == 1 {
+			pv = barePTYVT(ctx, b, argv, len(data), cols, rows)
+		}
+		ptyVT += pv
+		pair.A, pair.B = append(pair.A, pairs.Ms(l)), append(pair.B, pairs.Ms(pv))
+		emu := vt.NewEmulator(cols, rows)
 		go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
 		got := 0
 		for _, e := range cast.Events {
@@ -184,6 +194,7 @@ func BenchmarkFlood(b *testing.B) {
 	// the kernel's) is in both.
 	b.ReportMetric(mb/ptyVT.Seconds(), "pty-vt-MB/s")
 	b.ReportMetric(ptyVT.Seconds()/live.Seconds(), "harness/pty-vt")
+	b.Log(pairs.Comparison{Name: "1 MiB flood through a live PTY, first byte to last fed", A: "ttyrig", B: "bare PTY + x/vt", Unit: "ms", Target: 1.2}.Line(pair))
 }
 
 // barePTY runs argv in a PTY, reads until it ends (or ctx does), copying
@@ -209,6 +220,87 @@ func barePTY(ctx context.Context, b *testing.B, argv []string, want int, w io.Wr
 	_ = cmd.Wait()
 	if int(n) < want {
 		b.Fatalf("bare PTY read %d bytes, want %d", n, want)
+	}
+	return took
+}
+
+// barePTYVT is the simplest live terminal doing the work termtest's read
+// loop does (output.go), without ttyrig: argv in a PTY, one goroutine
+// reading batches (64 KiB, everything the PTY holds, growing to 256 KiB
+// under a flood), another feeding them to a stock x/vt emulator keeping as
+// many scrollback lines as a Screen does. It returns how long that took
+// from the first byte read to the last fed.
+func barePTYVT(ctx context.Context, b *testing.B, argv []string, want, cols, rows int) time.Duration {
+	b.Helper()
+	emu := vt.NewEmulator(cols, rows)
+	emu.SetScrollbackSize(screen.ScrollbackLines)
+	go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt blocks on unread replies
+	defer emu.Close()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...) // killed at ctx's end, which ends the read with EIO
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cols), Rows: uint16(rows)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = cmd.Wait() }()
+	defer f.Close()
+	raw, err := f.SyscallConn()
+	if err != nil {
+		b.Fatal(err)
+	}
+	batches, free := make(chan []byte, 1), make(chan []byte, 2)
+	var first time.Time
+	go func() { // as readLoop: take what the PTY holds, up to the batch size
+		defer close(batches)
+		size := 64 << 10
+		for made := 0; ; {
+			var buf []byte
+			select {
+			case buf = <-free:
+			default:
+				if made < 2 {
+					buf, made = make([]byte, size), made+1
+				} else {
+					buf = <-free
+				}
+			}
+			if len(buf) != size {
+				buf = make([]byte, size)
+			}
+			n, err := f.Read(buf)
+			if first.IsZero() {
+				first = time.Now()
+			}
+			for n > 0 && err == nil && n < len(buf) {
+				var m int
+				var rerr error
+				if cerr := raw.Read(func(fd uintptr) bool { m, rerr = syscall.Read(int(fd), buf[n:]); return true }); cerr != nil || rerr != nil || m <= 0 {
+					break
+				}
+				n += m
+			}
+			switch {
+			case n == len(buf):
+				size = 256 << 10
+			case n < 16<<10:
+				size = 64 << 10
+			}
+			if n > 0 {
+				batches <- buf[:n]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	got := 0
+	for p := range batches { // as feedLoop
+		_, _ = emu.Write(p)
+		got += len(p)
+		free <- p[:cap(p)]
+	}
+	took := time.Since(first)
+	if got < want {
+		b.Fatalf("bare PTY + x/vt read %d bytes, want %d", got, want)
 	}
 	return took
 }

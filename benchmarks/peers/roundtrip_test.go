@@ -1,0 +1,88 @@
+package peers_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/benchmarks/pairs"
+	"github.com/ttyrig/ttyrig/benchmarks/peers"
+	"github.com/ttyrig/ttyrig/expect"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// rig is the round trip as a ttyrig test writes it: Spawn, Expect the
+// prompt, Type the command, Expect its output and the prompt after it,
+// Close.
+func rig(tb testing.TB) {
+	tb.Helper()
+	term := termtest.Spawn(tb, peers.Bash, termtest.WithEnv("PS1=$ ", "HISTFILE="), termtest.WithSize(peers.Cols, peers.Rows))
+	term.Expect(expect.Contains("$ "))
+	term.Type(peers.Command + "\n")
+	term.Expect(expect.Contains("\nround trip\n$ ")) // the screen of peers.Output and the prompt after it
+	term.Close()
+}
+
+// sides are the three ways of doing the round trip, each timed whole
+// (start to closed): the work a test does.
+func sides(tb testing.TB) (rigMs, bareMs, goexpectMs func() float64) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	tb.Cleanup(cancel)
+	timed := func(f func() error) func() float64 {
+		return func() float64 {
+			t0 := time.Now()
+			if err := f(); err != nil {
+				tb.Fatal(err)
+			}
+			return pairs.Ms(time.Since(t0))
+		}
+	}
+	return timed(func() error { rig(tb); return nil }),
+		timed(func() error { return peers.Bare(ctx) }),
+		timed(func() error { return peers.GoExpect(ctx) })
+}
+
+// Each side's round trip works: it sees what it waits for, and ends.
+func TestRoundTrip(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	rig(t)
+	if err := peers.Bare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := peers.GoExpect(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkRoundTrip is one test's round trip in process (spawn bash, see
+// the prompt, echo, see the output, close) done three ways in rotation
+// (each takes each place in turn): ttyrig's Spawn, bare creack/pty (the
+// limit) and go-expect + vt10x (the Go peer). Issue 22's targets: ≤ 1.15×
+// bare, and no slower than go-expect.
+//
+//	go test -run '^$' -bench RoundTrip -benchtime 1x ./ (in benchmarks/peers)
+func BenchmarkRoundTrip(b *testing.B) {
+	r, bare, gx := sides(b)
+	for range 3 { // warm up: the first spawns pay for page faults and the pools
+		r()
+		bare()
+		gx()
+	}
+	n := pairs.Count(60)
+	var rs, bs, gs []float64
+	for i := range n {
+		order := []*[]float64{&rs, &bs, &gs}
+		fs := []func() float64{r, bare, gx}
+		for j := range 3 {
+			k := (i + j) % 3
+			*order[k] = append(*order[k], fs[k]())
+		}
+	}
+	pairs.Comparison{Name: "round trip Spawn→Expect→Type→Expect→Close", A: "ttyrig", B: "bare creack/pty", Unit: "ms", Target: 1.15}.
+		Report(b, pairs.Result{A: rs, B: bs})
+	pairs.Comparison{Name: "round trip Spawn→Expect→Type→Expect→Close", A: "ttyrig", B: "go-expect+vt10x", Unit: "ms", Target: 1.0}.
+		Report(b, pairs.Result{A: rs, B: gs})
+	pairs.Comparison{Name: "round trip (the peer)", A: "go-expect+vt10x", B: "bare creack/pty", Unit: "ms"}.
+		Report(b, pairs.Result{A: gs, B: bs})
+}
