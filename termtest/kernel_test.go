@@ -36,7 +36,11 @@ func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer term.Close()
-	err = term.SubmitContext(context.Background(), "hello")
+	// Submit waits for a line in the input queue up to its bound: the
+	// program may yet read it, and a second Enter would only queue behind.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	err = term.SubmitContext(ctx, "hello")
 	if !errors.Is(err, termtest.ErrNotTaken) || !strings.Contains(err.Error(), "input queue") {
 		t.Fatalf("SubmitContext = %v, want ErrNotTaken saying the line is still in the input queue", err)
 	}
