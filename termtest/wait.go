@@ -35,9 +35,15 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 				t.argv[0], errExited, cur.Code, cur.Reason, t.Describe())
 		}
 		if err := t.waitChange(ctx, ch); err != nil {
-			t.sess.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
+			// A due Stuck shows in the report; a tick or status that would
+			// wait for a flood's piece is skipped, so the wait ends within
+			// its bound.
+			t.sess.TryTick(t.cfg.clock.Now())
 			cur = t.sess.Current()
-			why := t.sess.Status().Reason // why it is not ready now, maybe newer than cur's reason
+			why := cur.Reason
+			if st, ok := t.sess.TryStatus(); ok {
+				why = st.Reason // why it is not ready now, maybe newer than cur's reason
+			}
 			return cur, fmt.Errorf("termtest: %q was not ready for input after %v: %w; the readiness engine says %s: %s\n%s",
 				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), err, cur.State, why, t.Describe())
 		}
