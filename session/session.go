@@ -147,6 +147,7 @@ type Session struct {
 		// out by readers.
 		timeline []ready.Transition
 		last     []byte
+		fault    error // the screen's, which Screen.Fault reads under the parser's lock
 	}
 }
 
@@ -382,6 +383,9 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 	s.pub.timeline = append(s.pub.timeline, trs...)
 	if ev.Kind == ready.Output {
 		s.pub.last = append(s.pub.last[:0], s.last...)
+		if s.fault {
+			s.pub.fault = s.scr.Fault()
+		}
 	}
 	s.pub.Unlock()
 	s.publish(true)
@@ -526,11 +530,12 @@ func (s *Session) Describe() string {
 	snap := s.pub.snap
 	last := append([]byte(nil), s.pub.last...)
 	timeline := s.pub.timeline[:len(s.pub.timeline):len(s.pub.timeline)]
+	fault := s.pub.fault
 	s.pub.Unlock()
 
 	var b strings.Builder
 	b.WriteString(snap.String())
-	if err := s.scr.Fault(); err != nil {
+	if err := fault; err != nil {
 		fmt.Fprintf(&b, "%v\n", err)
 	}
 	fmt.Fprintf(&b, "last %d bytes received: %s\n", len(last), strconv.Quote(string(last)))

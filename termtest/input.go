@@ -273,7 +273,7 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	// one still queued then (behind answers to queries a program that
 	// never reads left unwritten) is withdrawn, and nothing of it sent.
 	var res writeResult
-	timer := time.NewTimer(bound)
+	timer := time.NewTimer(time.Until(it.deadline)) // applying the input may have waited for a piece of output
 	select {
 	case res = <-it.written:
 	case <-timer.C:

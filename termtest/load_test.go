@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
@@ -87,4 +88,83 @@ func submitLines(log string, lines int) error {
 		return fmt.Errorf("the shell's account of its prompts (P) and lines (Ln):\n got %q\nwant %q (a line twice is a duplicate; a P more, Enter pressed again)\n%s", got, want, term.Describe())
 	}
 	return nil
+}
+
+// floods are programs that write as fast as they can and never read their
+// input: every wait on them must still end within its bound.
+var floods = []struct {
+	name string
+	argv []string
+	opts []termtest.Option
+}{
+	// Asks for the cursor position over and over: the screen answers
+	// each, and the answers pile up unread in the input queue.
+	{"csi-6n", []string{"sh", "-c", `while :; do printf '\033[6n\033[6n\033[6n\033[6n\033[6n\033[6n\033[6n\033[6n'; done`}, nil},
+	// Line feeds on the largest screen: each moves every cell.
+	{"yes-500x300", []string{"yes", "x"}, []termtest.Option{termtest.WithSize(500, 300)}},
+	// Long lines of text, wrapped, scrolled.
+	{"text", []string{"yes", strings.Repeat("lorem ipsum dolor sit amet, consectetur adipiscing elit ", 4)}, nil},
+}
+
+// waitBound is the bound each wait in TestWaitsUnderFlood is given, and
+// waitMargin how much later than it a wait may return in this test. The
+// target is 100 ms (docs/LOAD.md has the numbers); the margin is wider so
+// a live test on a shared machine does not flake, yet an overshoot of the
+// kind this test was written for (seconds) fails it.
+const (
+	waitBound  = time.Second
+	waitMargin = 750 * time.Millisecond
+)
+
+// Every wait on a flooding program returns within its bound (plus the
+// margin), the failure report with it: expect.Wait, WaitForReady, Type into
+// a program that never reads, and the report on its own.
+func TestWaitsUnderFlood(t *testing.T) {
+	for _, f := range floods {
+		t.Run(f.name, func(t *testing.T) {
+			term := termtest.Spawn(t, f.argv, f.opts...)
+			time.Sleep(200 * time.Millisecond) // the flood is on
+			waits := []struct {
+				name string
+				wait func(ctx context.Context) error
+			}{
+				{"expect.Wait", func(ctx context.Context) error {
+					return expect.Wait(ctx, term.Terminal, expect.Contains("never shown"))
+				}},
+				{"WaitForReady", func(ctx context.Context) error {
+					_, err := term.Terminal.WaitForReadyContext(ctx)
+					return err
+				}},
+				{"Type", func(ctx context.Context) error {
+					return term.Terminal.TypeContext(ctx, strings.Repeat("x", 200_000))
+				}},
+			}
+			var worst time.Duration
+			for round := range loadScale(2, 5) {
+				for _, w := range waits {
+					ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+					t0 := time.Now()
+					err := w.wait(ctx)
+					over := time.Since(t0) - waitBound
+					cancel()
+					if err == nil && w.name == "expect.Wait" {
+						t.Fatalf("%s on a flood returned no error", w.name)
+					}
+					worst = max(worst, over)
+					t.Logf("round %d: %s returned %v after its bound", round, w.name, over.Round(time.Millisecond))
+					if over > waitMargin {
+						t.Errorf("%s returned %v after its %v bound (margin %v)", w.name, over.Round(time.Millisecond), waitBound, waitMargin)
+					}
+				}
+				t0 := time.Now()
+				_ = term.Describe()
+				d := time.Since(t0)
+				t.Logf("round %d: Describe took %v", round, d.Round(time.Millisecond))
+				if d > waitMargin {
+					t.Errorf("Describe took %v", d.Round(time.Millisecond))
+				}
+			}
+			t.Logf("worst overshoot %v", worst.Round(time.Millisecond))
+		})
+	}
 }

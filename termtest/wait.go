@@ -38,7 +38,14 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 			// A due Stuck shows in the report; a tick or status that would
 			// wait for a flood's piece is skipped, so the wait ends within
 			// its bound.
-			t.sess.TryTick(t.cfg.clock.Now())
+			if changed := t.sess.Changed(); !t.sess.TryTick(t.cfg.clock.Now()) {
+				// An event or the timer's own tick is being applied: let
+				// it land, for a moment at most.
+				select {
+				case <-changed:
+				case <-time.After(reportGrace):
+				}
+			}
 			cur = t.sess.Current()
 			why := cur.Reason
 			if st, ok := t.sess.TryStatus(); ok {
@@ -49,6 +56,11 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 		}
 	}
 }
+
+// reportGrace is how long a wait that ran out gives an event being applied
+// to land before it reports: a tick making Stuck due, or a piece of a
+// flood, which it does not wait out.
+const reportGrace = 50 * time.Millisecond
 
 // bound applies the terminal's default timeout when ctx has no deadline.
 func (t *Terminal) bound(ctx context.Context) (context.Context, context.CancelFunc) {
