@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ func loadScale(n, full int) int {
 // line: one more prompt) shows in the file, whatever Submit said.
 func TestSubmitUnderLoad(t *testing.T) {
 	need(t, "bash")
-	terms, lines := loadScale(16, 64), loadScale(5, 20)
+	terms, lines := loadScale(32, 64), loadScale(10, 20)
 	dir := t.TempDir()
 	var wg sync.WaitGroup
 	errs := make([]error, terms)
@@ -120,6 +121,9 @@ const (
 // margin), the failure report with it: expect.Wait, WaitForReady, Type into
 // a program that never reads, and the report on its own.
 func TestWaitsUnderFlood(t *testing.T) {
+	if os.Getenv("TTYRIG_LOAD") != "" {
+		busyLoops(t, 4) // with make load's two and the flood: load 8
+	}
 	for _, f := range floods {
 		t.Run(f.name, func(t *testing.T) {
 			term := termtest.Spawn(t, f.argv, f.opts...)
@@ -165,6 +169,21 @@ func TestWaitsUnderFlood(t *testing.T) {
 				}
 			}
 			t.Logf("worst overshoot %v", worst.Round(time.Millisecond))
+		})
+	}
+}
+
+// busyLoops runs n shell loops that spin until the test ends.
+func busyLoops(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
 		})
 	}
 }
