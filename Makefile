@@ -6,7 +6,7 @@ AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 CORPUS_DIR ?= $(HOME)/.cache/ttyrig/corpus
 NPM_DIR ?= $(HOME)/.cache/ttyrig/npm
 
-.PHONY: demo test tools vet race replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
+.PHONY: demo test tools vet race load replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
@@ -28,6 +28,15 @@ vet:
 
 race: tools
 	$(GO) test -race -count=1 -timeout 240s ./...
+
+## load: the load tests at the issue's size (64 shells × 20 Submits; floods, 5 rounds), ten runs under -race
+## beside two busy-looping processes (docs/LOAD.md); make test runs them smaller
+LOAD_RUNS ?= 10
+load:
+	@$(GO) test -race -c -o /tmp/ttyrig-load.test ./termtest
+	@sh -c 'while :; do :; done' & a=$$!; sh -c 'while :; do :; done' & b=$$!; trap "kill $$a $$b" EXIT; \
+	for i in $$(seq $(LOAD_RUNS)); do TTYRIG_LOAD=1 /tmp/ttyrig-load.test -test.run 'TestSubmitUnderLoad|TestWaitsUnderFlood' \
+		-test.count=1 -test.v -test.timeout 600s | grep -E '^(--- |ok|FAIL)|Submits:|worst|took [0-9.]+s|returned [0-9.]+s' || exit 1; done
 
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
 replay:

@@ -12,7 +12,9 @@ import (
 
 // Observer observes one PTY from its master side. It keeps no file of its
 // own open between observations: holding the terminal's slave open would
-// keep the master from seeing the program hang up.
+// keep the master from seeing the program hang up. Nothing in it changes
+// after Open, so observations may run at the same time (termtest's loop
+// and a Submit deciding whether its line was taken).
 type Observer struct {
 	master syscall.RawConn
 	leader int    // the spawned program's pid: its session's processes descend from it

@@ -141,6 +141,13 @@ type Session struct {
 		snap     screen.Snapshot // the screen after the latest event
 		exited   bool
 		code     int
+		// For reports, which must not wait for a flood's piece: the
+		// timeline is only ever appended to (a reader's slice of it stays
+		// valid), the last bytes are copied in at each output and copied
+		// out by readers.
+		timeline []ready.Transition
+		last     []byte
+		fault    error // the screen's, which Screen.Fault reads under the parser's lock
 	}
 }
 
@@ -180,6 +187,7 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 		rec:   cfg.rec,
 	}
 	s.pub.snap = s.scr.Snapshot()
+	s.pub.timeline = eng.Timeline()
 	s.publish(false)
 	return s, nil
 }
@@ -321,6 +329,11 @@ func (s *Session) Marker(t time.Time, label string) error {
 func (s *Session) Tick(t time.Time) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.tick(t)
+}
+
+// tick is Tick with s.mu held.
+func (s *Session) tick(t time.Time) []ready.Transition {
 	// Only once per deadline: one the engine keeps after being ticked at it
 	// is looked at again at t, or a timer would spin on it.
 	if dl, ok := s.eng.Deadline(); ok && dl.Before(t) && !dl.Before(s.seen) && dl.After(s.ticked) {
@@ -328,8 +341,24 @@ func (s *Session) Tick(t time.Time) []ready.Transition {
 	}
 	s.ticked = t
 	trs := s.eng.Tick(t)
+	s.pub.Lock()
+	s.pub.timeline = append(s.pub.timeline, trs...)
+	s.pub.Unlock()
 	s.publish(len(trs) > 0)
 	return trs
+}
+
+// TryTick is Tick unless an event is being applied, which decides on its
+// own time: a reader about to report (a wait that ran out) ticks so a due
+// decision shows, without waiting for a flood's piece. It reports whether
+// it ticked.
+func (s *Session) TryTick(t time.Time) bool {
+	if !s.mu.TryLock() {
+		return false
+	}
+	defer s.mu.Unlock()
+	s.tick(t)
+	return true
 }
 
 // Deadline returns when the engine next wants Tick without new events.
@@ -351,6 +380,13 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 	s.sync() // whatever anyone sees of the event is recorded
 	s.pub.Lock()
 	s.pub.snap, s.pub.exited, s.pub.code = ev.Screen, s.exited, s.code
+	s.pub.timeline = append(s.pub.timeline, trs...)
+	if ev.Kind == ready.Output {
+		s.pub.last = append(s.pub.last[:0], s.last...)
+		if s.fault {
+			s.pub.fault = s.scr.Fault()
+		}
+	}
 	s.pub.Unlock()
 	s.publish(true)
 	return trs
@@ -452,9 +488,9 @@ func (s *Session) Current() ready.Transition {
 
 // Timeline returns every transition so far.
 func (s *Session) Timeline() []ready.Transition {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.eng.Timeline()
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return append([]ready.Transition(nil), s.pub.timeline...)
 }
 
 // Profile returns the profile the session decides with.
@@ -476,24 +512,30 @@ func (s *Session) ExitCode() (int, bool) {
 
 // LastOutput returns the most recent output (up to LastKept bytes).
 func (s *Session) LastOutput() []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]byte(nil), s.last...)
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	return append([]byte(nil), s.pub.last...)
 }
 
 // Describe explains the session for a failure message: the screen with the
 // cursor marked, the last bytes received, quoted so escape sequences show,
 // and the readiness timeline with offsets from the start.
+//
+// It reads what the session published after the latest event, so it never
+// waits for an event being applied (a flood's piece held the session for
+// 771 ms under load), and its cost is bounded by the screen's size, the
+// LastKept bytes and the timeline.
 func (s *Session) Describe() string {
-	s.mu.Lock() // once: a flood's pieces hold it in turn
-	snap := s.scr.Snapshot()
-	last := append([]byte(nil), s.last...)
-	timeline := s.eng.Timeline()
-	s.mu.Unlock()
+	s.pub.Lock()
+	snap := s.pub.snap
+	last := append([]byte(nil), s.pub.last...)
+	timeline := s.pub.timeline[:len(s.pub.timeline):len(s.pub.timeline)]
+	fault := s.pub.fault
+	s.pub.Unlock()
 
 	var b strings.Builder
 	b.WriteString(snap.String())
-	if err := s.scr.Fault(); err != nil {
+	if err := fault; err != nil {
 		fmt.Fprintf(&b, "%v\n", err)
 	}
 	fmt.Fprintf(&b, "last %d bytes received: %s\n", len(last), strconv.Quote(string(last)))
@@ -514,4 +556,14 @@ func (s *Session) Status() ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.eng.Status()
+}
+
+// TryStatus is Status unless an event is being applied: then it returns
+// false at once rather than wait for it (a report on a flood).
+func (s *Session) TryStatus() (ready.Transition, bool) {
+	if !s.mu.TryLock() {
+		return ready.Transition{}, false
+	}
+	defer s.mu.Unlock()
+	return s.eng.Status(), true
 }

@@ -19,10 +19,19 @@ func TestQueryLoopRepliesBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer term.Close()
-	most := 0
+	most, longest := 0, 0
 	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
 		n, _ := term.in.queued()
 		most = max(most, n)
+		term.in.mu.Lock()
+		longest = max(longest, len(term.in.queue))
+		term.in.mu.Unlock()
+	}
+	// Dropped answers leave the queue too, not only its byte count: at
+	// most twice what is waiting (answers are 6 bytes or more), and a
+	// little slack before the first compaction.
+	if limit := 2*maxQueuedReplies/6 + 2048; longest > limit {
+		t.Errorf("the queue held %d items, want at most %d", longest, limit)
 	}
 	_, dropped := term.in.queued()
 	if most > maxQueuedReplies {

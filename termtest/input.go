@@ -23,14 +23,24 @@ const maxQueuedReplies = 64 << 10
 //
 // Every write has a deadline. When it passes, what the PTY has not taken is
 // withdrawn: typed input is never delivered after its sender was told it
-// timed out, and it never holds up what is sent next.
+// timed out, and it never holds up what is sent next. Typed input still
+// queued at its deadline (behind answers a program that never reads left
+// unwritten) is withdrawn from the queue by its sender, who is answered at
+// once.
 type inputQueue struct {
 	f          *os.File
 	replyBound time.Duration // deadline of a reply, from when it is queued
 	mu         sync.Mutex
 	cond       *sync.Cond
-	queue      []inputItem
-	replyBytes int // bytes of replies in queue
+	// queue[head:] is waiting, oldest first; a dropped or withdrawn item
+	// stays in place with gone set, so dropping costs no copy (a program
+	// asking for the cursor position in a loop had every answer copy the
+	// whole queue under the lock the screen's parser takes).
+	queue      []*inputItem
+	head       int
+	oldest     int // no reply before queue[oldest] is still waiting
+	gone       int // items in queue[head:] dropped or withdrawn
+	replyBytes int // bytes of replies waiting
 	dropped    int // replies dropped because the queue was full
 	closed     bool
 	done       chan struct{}
@@ -40,6 +50,7 @@ type inputItem struct {
 	data     []byte
 	deadline time.Time
 	written  chan writeResult // nil for replies: nobody waits for them
+	gone     bool             // dropped or withdrawn: skipped, not written
 }
 
 // writeResult is how much of an item the PTY took, and why not all of it.
@@ -55,23 +66,43 @@ func newInputQueue(f *os.File, replyBound time.Duration) *inputQueue {
 	return q
 }
 
-func (q *inputQueue) run() {
-	defer close(q.done)
+// next waits for the next item to write and takes it from the queue; nil
+// once the queue is closed.
+func (q *inputQueue) next() *inputItem {
+	q.mu.Lock()
+	defer q.mu.Unlock()
 	for {
-		q.mu.Lock()
-		for len(q.queue) == 0 && !q.closed {
+		for q.head == len(q.queue) && !q.closed {
 			q.cond.Wait()
 		}
-		if len(q.queue) == 0 {
-			q.mu.Unlock()
-			return
+		if q.head == len(q.queue) {
+			return nil
 		}
-		it := q.queue[0]
-		q.queue = q.queue[1:]
+		it := q.queue[q.head]
+		q.queue[q.head] = nil
+		q.head++
+		q.oldest = max(q.oldest, q.head)
+		if it.gone {
+			q.gone--
+		}
+		q.compact()
+		if it.gone {
+			continue
+		}
 		if it.written == nil {
 			q.replyBytes -= len(it.data)
 		}
-		q.mu.Unlock()
+		return it
+	}
+}
+
+func (q *inputQueue) run() {
+	defer close(q.done)
+	for {
+		it := q.next()
+		if it == nil {
+			return
+		}
 		var res writeResult
 		if time.Now().Before(it.deadline) {
 			// A deadline on the PTY ends a write the program does not
@@ -87,6 +118,30 @@ func (q *inputQueue) run() {
 	}
 }
 
+// compact drops written and gone items from the queue once they are the
+// larger part of it: each item is moved at most once per halving, so the
+// queue costs O(1) per item and stays within twice what is waiting.
+// Call with q.mu held.
+func (q *inputQueue) compact() {
+	if q.head+q.gone <= 1024 || 2*(q.head+q.gone) <= len(q.queue) {
+		return
+	}
+	n, oldest := 0, 0
+	for i := q.head; i < len(q.queue); i++ {
+		it := q.queue[i]
+		if it.gone {
+			continue
+		}
+		if i < q.oldest {
+			oldest++
+		}
+		q.queue[n] = it
+		n++
+	}
+	clear(q.queue[n:])
+	q.queue, q.head, q.oldest, q.gone = q.queue[:n], 0, oldest, 0
+}
+
 // reply queues an answer to a terminal query, dropping the oldest queued
 // answers if the queue holds more than maxQueuedReplies bytes of them.
 func (q *inputQueue) reply(b []byte) {
@@ -95,17 +150,19 @@ func (q *inputQueue) reply(b []byte) {
 	if q.closed {
 		return
 	}
-	q.queue = append(q.queue, inputItem{data: b, deadline: time.Now().Add(q.replyBound)})
+	q.queue = append(q.queue, &inputItem{data: b, deadline: time.Now().Add(q.replyBound)})
 	q.replyBytes += len(b)
-	for i := 0; q.replyBytes > maxQueuedReplies && i < len(q.queue); {
-		if q.queue[i].written != nil {
-			i++
+	for ; q.replyBytes > maxQueuedReplies && q.oldest < len(q.queue); q.oldest++ {
+		it := q.queue[q.oldest]
+		if it.written != nil || it.gone {
 			continue
 		}
-		q.replyBytes -= len(q.queue[i].data)
+		it.gone = true
+		q.gone++
+		q.replyBytes -= len(it.data)
 		q.dropped++
-		q.queue = append(q.queue[:i], q.queue[i+1:]...)
 	}
+	q.compact()
 	q.cond.Signal()
 }
 
@@ -116,7 +173,7 @@ func (q *inputQueue) queued() (bytes, dropped int) {
 	return q.replyBytes, q.dropped
 }
 
-func (q *inputQueue) push(it inputItem) bool {
+func (q *inputQueue) push(it *inputItem) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
@@ -127,17 +184,32 @@ func (q *inputQueue) push(it inputItem) bool {
 	return true
 }
 
+// withdraw takes it out of the queue if the writer has not taken it yet,
+// and reports whether it did: then nothing of it was or will be written.
+func (q *inputQueue) withdraw(it *inputItem) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, w := range q.queue[q.head:] {
+		if w == it {
+			it.gone = true
+			q.gone++
+			return true
+		}
+	}
+	return false
+}
+
 // close drops what is still queued and ends the writer. A write blocked on
 // a full PTY ends when the PTY is closed.
 func (q *inputQueue) close() {
 	q.mu.Lock()
 	q.closed = true
-	for _, it := range q.queue {
-		if it.written != nil {
+	for _, it := range q.queue[q.head:] {
+		if it.written != nil && !it.gone {
 			it.written <- writeResult{err: ErrClosed}
 		}
 	}
-	q.queue = nil
+	q.queue, q.head, q.oldest, q.gone = nil, 0, 0, 0
 	q.replyBytes = 0
 	q.cond.Broadcast()
 	q.mu.Unlock()
@@ -187,7 +259,7 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
 		bound = max(time.Until(d), 0)
 	}
-	it := inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
+	it := &inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
 	t.mu.Lock()
@@ -202,8 +274,21 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	if !t.in.push(it) {
 		return ErrClosed
 	}
-	// The writer answers by the item's deadline whatever the program does.
-	res := <-it.written
+	// The writer answers by the item's deadline once it writes the item;
+	// one still queued then (behind answers to queries a program that
+	// never reads left unwritten) is withdrawn, and nothing of it sent.
+	var res writeResult
+	timer := time.NewTimer(time.Until(it.deadline)) // applying the input may have waited for a piece of output
+	select {
+	case res = <-it.written:
+	case <-timer.C:
+		if t.in.withdraw(it) {
+			res = writeResult{err: os.ErrDeadlineExceeded}
+		} else {
+			res = <-it.written // being written: the write's deadline is the same
+		}
+	}
+	timer.Stop()
 	switch {
 	case res.err == nil:
 		t.inputWritten() // kernel.go: observations from now on see this input

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -13,10 +14,14 @@ import (
 // How often the kernel is asked while an answer matters: every
 // kernelEvery while the engine is not ready (less often if an observation
 // takes more than a tenth of that), and once after every event, but never
-// twice within kernelGap. An observation costs 0.1–0.4 ms.
+// twice within kernelGap. An observation costs 0.1–0.4 ms; its cost is
+// read as the cheaper of the last two, and the spacing it sets is capped
+// at kernelMaxGap: one observation preempted for a second on a loaded
+// machine once spaced the next ten seconds away.
 const (
-	kernelEvery = 5 * time.Millisecond
-	kernelGap   = time.Millisecond
+	kernelEvery  = 5 * time.Millisecond
+	kernelGap    = time.Millisecond
+	kernelMaxGap = 50 * time.Millisecond
 )
 
 // WithoutKernelView stops the terminal from asking the kernel whether the
@@ -44,12 +49,35 @@ type kernelWatch struct {
 	done chan struct{}
 
 	// Under Terminal.mu.
-	heard    uint64      // events fed to the session
-	fed      uint64      // heard when the last observation was fed
-	last     kernel.View // the last observation fed
-	latest   kernel.View // the last observation made
-	latestAt time.Time   // when it was started
-	written  time.Time   // when the last input was written to the PTY
+	heard   uint64      // events fed to the session
+	fed     uint64      // heard when the last observation was fed
+	last    kernel.View // the last observation fed
+	written time.Time   // when the last input was written to the PTY
+
+	// The last observation made, for reports: read without Terminal.mu,
+	// which an observation holds while the session applies it.
+	latest atomic.Pointer[observed]
+}
+
+// observed is one observation and when it was started.
+type observed struct {
+	view kernel.View
+	at   time.Time
+}
+
+// note keeps v, started at at, as the latest observation unless a newer
+// one is kept already.
+func (k *kernelWatch) note(v kernel.View, at time.Time) {
+	o := &observed{view: v, at: at}
+	for {
+		old := k.latest.Load()
+		if old != nil && old.at.After(at) {
+			return
+		}
+		if k.latest.CompareAndSwap(old, o) {
+			return
+		}
+	}
 }
 
 // inputWritten notes that the last input is in the PTY: observations
@@ -129,7 +157,7 @@ func (t *Terminal) kernelLoop() {
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	var last time.Time
-	var cost time.Duration // of the last observation
+	var cost, prev time.Duration // of the last two observations
 	for {
 		select {
 		case <-k.stop:
@@ -139,15 +167,16 @@ func (t *Terminal) kernelLoop() {
 		}
 		// Kicks come with every event (a flood brings hundreds a second):
 		// observe at most a tenth of the time, whatever calls for it.
-		if wait := max(kernelGap, 10*cost) - time.Since(last); wait > 0 {
+		spacing := min(10*min(cost, prev), kernelMaxGap)
+		if wait := max(kernelGap, spacing) - time.Since(last); wait > 0 {
 			timer.Reset(wait)
 			continue
 		}
 		last = time.Now()
 		more := t.observeKernel()
-		cost = time.Since(last)
+		prev, cost = cost, time.Since(last)
 		if more {
-			timer.Reset(max(kernelEvery, 10*cost))
+			timer.Reset(max(kernelEvery, min(10*min(cost, prev), kernelMaxGap)))
 		} else {
 			timer.Stop()
 		}
@@ -198,7 +227,7 @@ func (t *Terminal) observeKernel() bool {
 		// when nothing was drawn.
 		return true
 	}
-	k.latest, k.latestAt = v, started
+	k.note(v, started)
 	// What the process waits in (Doing) changes all the time while it
 	// works; it is fed, for reasons, only with a change that matters. An
 	// unchanged Reading is fed again after new events: the engine takes
@@ -234,12 +263,14 @@ func (t *Terminal) endedLocked() bool {
 // kernelNote says what the kernel last said, for failure reports: "" where
 // it is not observed.
 func (t *Terminal) kernelNote() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.kern == nil || t.kern.latestAt.IsZero() {
+	if t.kern == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s (at +%.3fs)", t.kern.latest, t.kern.latestAt.Sub(t.start).Seconds())
+	o := t.kern.latest.Load()
+	if o == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s (at +%.3fs)", o.view, o.at.Sub(t.start).Seconds())
 }
 
 // readHeld reads from the PTY, waiting for output. With a kernel observer
@@ -287,20 +318,26 @@ func (t *Terminal) readFed() {
 	}
 }
 
-// kernelUnread reports whether a line written by written was taken by the
-// program as far as the kernel can tell: decided is false where the kernel
-// is not observed; otherwise taken is false until an observation started
-// after written finds no input left unread.
-func (t *Terminal) kernelUnread(written time.Time) (decided, taken bool, unread int) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.kern == nil {
-		return false, false, 0
-	}
+// kernelNow asks the kernel about the terminal now, on the caller's
+// goroutine, whatever the loop's spacing: Submit decides on it. Output the
+// program wrote and the screen does not show yet counts as pending. ok is
+// false where the kernel is not observed or could not be asked (the
+// program is ending).
+func (t *Terminal) kernelNow() (v kernel.View, ok bool) {
 	k := t.kern
-	if k.latestAt.Before(written) {
-		k.ask()
-		return true, false, 0
+	if k == nil {
+		return kernel.View{}, false
 	}
-	return true, k.latest.Unread == 0, k.latest.Unread
+	started := t.cfg.clock.Now()
+	v, err := k.obs.Observe()
+	if err != nil {
+		return kernel.View{}, false
+	}
+	// As in observeKernel: pending is read while no batch is between a
+	// read and the screen.
+	k.read.Lock()
+	v.Pending = v.Pending || k.read.unfed > 0 || k.obs.Pending()
+	k.read.Unlock()
+	k.note(v, started)
+	return v, true
 }

@@ -18,11 +18,17 @@ import (
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
-// wantKernelReady fails unless tr is a ready state the kernel decided.
-func wantKernelReady(t testing.TB, term *termtest.Term, tr ready.Transition) {
+// wantReady fails unless tr is a ready state (Ready or Question). Which
+// signal decided is not asserted live: under load the kernel's word and
+// the screen's quiet window race, and either is right. Replays decide the
+// same way every time, so the kernel's decisions are checked there
+// (recordings/kernel_test.go, and the corpus's bc, sqlite3, pdb and bash
+// recordings in corpus/testdata/replay-score.golden: answered within
+// milliseconds, which only the kernel can).
+func wantReady(t testing.TB, term *termtest.Term, tr ready.Transition) {
 	t.Helper()
-	if tr.Signal != ready.SignalKernel {
-		t.Fatalf("ready by %s (%s), want the kernel's word\n%s", tr.Signal, tr.Reason, term.Describe())
+	if !tr.State.Waiting() {
+		t.Fatalf("%s by %s (%s), want ready\n%s", tr.State, tr.Signal, tr.Reason, term.Describe())
 	}
 }
 
@@ -36,7 +42,11 @@ func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer term.Close()
-	err = term.SubmitContext(context.Background(), "hello")
+	// Submit waits for a line in the input queue up to its bound: the
+	// program may yet read it, and a second Enter would only queue behind.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	err = term.SubmitContext(ctx, "hello")
 	if !errors.Is(err, termtest.ErrNotTaken) || !strings.Contains(err.Error(), "input queue") {
 		t.Fatalf("SubmitContext = %v, want ErrNotTaken saying the line is still in the input queue", err)
 	}
@@ -56,17 +66,17 @@ func TestSubmitToProgramThatNeverReadsFails(t *testing.T) {
 	}
 }
 
-// python3's input() blocks in read: ready the moment the prompt is out,
-// each turn, with no quiet window.
-func TestPythonInputReadyByKernel(t *testing.T) {
+// python3's input() blocks in read: ready each turn, never before the
+// answer to the last line is drawn.
+func TestPythonInputReady(t *testing.T) {
 	t.Parallel()
 	need(t, "python3")
 	term := termtest.Spawn(t, []string{"python3", "-c", "while True: print('you said', input('name? '))"})
-	wantKernelReady(t, term, term.WaitForReady())
+	wantReady(t, term, term.WaitForReady())
 	for _, name := range []string{"ada", "grace"} {
 		term.Submit(name)
 		tr := term.WaitForReady()
-		wantKernelReady(t, term, tr)
+		wantReady(t, term, tr)
 		if got := term.Snapshot().Line(-2); got != "you said "+name {
 			t.Errorf("line above the prompt %q, want the answer to %q\n%s", got, name, term.Snapshot())
 		}
@@ -90,18 +100,15 @@ func TestEchoOffIsPasswordQuestion(t *testing.T) {
 }
 
 // bc prints no prompt at all: only silence could tell, 2 s a turn. It
-// blocks reading, so the kernel tells at once.
-func TestBcReadyByKernel(t *testing.T) {
+// blocks reading, so the kernel tells at once (how fast is measured on
+// the corpus's bc recording and in the benchmarks; live, the order).
+func TestBcReady(t *testing.T) {
 	t.Parallel()
 	need(t, "bc")
 	term := termtest.Spawn(t, []string{"bc", "-q"})
-	wantKernelReady(t, term, term.WaitForReady())
-	start := time.Now()
+	wantReady(t, term, term.WaitForReady())
 	term.Submit("2^10")
-	wantKernelReady(t, term, term.WaitForReady())
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a bc turn took %v; the silence fallback would take 2s", d) // a bound, not a timing target
-	}
+	wantReady(t, term, term.WaitForReady())
 	if got := term.Snapshot().Line(-2); got != "1024" {
 		t.Errorf("answer %q, want 1024\n%s", got, term.Snapshot())
 	}
@@ -120,23 +127,24 @@ func TestSqliteSilentQueryIsBusy(t *testing.T) {
 	if !strings.Contains(term.Snapshot().Text(), "6000000\n") {
 		t.Fatalf("ready (%s: %s) before the answer was drawn\n%s", tr.Signal, tr.Reason, term.Snapshot())
 	}
-	wantKernelReady(t, term, tr)
+	wantReady(t, term, tr)
 }
 
 // The same with a silence that does not depend on the machine's speed:
-// sqlite3 waits 3 s for a shell command that prints nothing.
+// sqlite3 waits 3 s for a shell command that prints nothing, then leaves
+// a file behind. Ready must come after the file: the order, not a time.
 func TestSqliteSilentCommandIsBusy(t *testing.T) {
 	t.Parallel()
 	need(t, "sqlite3")
+	done := filepath.Join(t.TempDir(), "done")
 	term := termtest.Spawn(t, []string{"sqlite3"})
 	term.WaitForReady()
-	start := time.Now()
-	term.Submit(".shell sleep 3")
+	term.Submit(".shell sleep 3; touch " + done)
 	tr := term.WaitForReady()
-	if d := time.Since(start); d < 3*time.Second {
-		t.Fatalf("ready after %v (%s: %s), while sqlite3 still waited for sleep 3\n%s", d, tr.Signal, tr.Reason, term.Describe())
+	if _, err := os.Stat(done); err != nil {
+		t.Fatalf("ready (%s: %s) while sqlite3 still waited for its shell command\n%s", tr.Signal, tr.Reason, term.Describe())
 	}
-	wantKernelReady(t, term, tr)
+	wantReady(t, term, tr)
 }
 
 // Ctrl-C right after a command line: depending on when it lands, it
@@ -263,8 +271,8 @@ print("said", input("Proceed? [y/N] "))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.State != ready.Question || tr.Signal != ready.SignalKernel {
-		t.Errorf("after the work %s by %s (%s), want the question again by the kernel", tr.State, tr.Signal, tr.Reason)
+	if tr.State != ready.Question {
+		t.Errorf("after the work %s by %s (%s), want the question again", tr.State, tr.Signal, tr.Reason)
 	}
 	busy := false
 	for _, tr := range term.Timeline() {

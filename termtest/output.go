@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // Batch sizes: a batch buffer starts at minBatch; once output fills one
@@ -96,6 +97,7 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 			_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("%s: %d bytes", DroppedMarker, dropped))
 		}
 	}()
+	var pace pacer
 	for b := range batches {
 		fed := 0
 		for fed < len(b) {
@@ -108,7 +110,10 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 				break
 			}
 			n := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
+			n = pace.shrink(b[fed:], n)
+			began := time.Now()
 			t.sess.Output(t.cfg.clock.Now(), b[fed:fed+n])
+			pace.took(time.Since(began))
 			fed += n
 		}
 		t.readFed()
@@ -148,4 +153,49 @@ func readAvailable(raw syscall.RawConn, p []byte) int {
 		n += m
 	}
 	return n
+}
+
+// pieceTarget is how long one piece of output may hold the session. The
+// screen cuts by an estimate of its work calibrated without the race
+// detector; under it, on a loaded machine, a piece of a line feed flood on
+// a 500×300 screen held the session (and with it Type, and every report)
+// for 2.5 s.
+const pieceTarget = 50 * time.Millisecond
+
+// pacer shrinks the screen's pieces while they take longer than
+// pieceTarget, and lets them grow back as they get quick again.
+type pacer struct {
+	scale float64 // of the screen's cut; 0 before the first piece
+}
+
+// firstScale is the pacer's first guess: an eighth of the screen's piece,
+// a few milliseconds where the estimate holds, from which it grows tenfold
+// a piece; starting at the whole piece, the first took seconds under -race.
+const firstScale = 1.0 / 8
+
+// shrink returns how much of p, of which the screen would take n, to apply
+// now: n scaled, at least one character, ending on a character boundary.
+func (c *pacer) shrink(p []byte, n int) int {
+	if c.scale == 0 {
+		c.scale = firstScale
+	}
+	if c.scale >= 1 {
+		return n
+	}
+	m := int(float64(n) * c.scale)
+	for m > 0 && m < len(p) && !utf8.RuneStart(p[m]) {
+		m--
+	}
+	if m == 0 {
+		_, m = utf8.DecodeRune(p)
+	}
+	return min(m, n)
+}
+
+// took notes how long the last piece took.
+func (c *pacer) took(d time.Duration) {
+	if d <= 0 {
+		d = time.Microsecond
+	}
+	c.scale = min(1, max(c.scale*float64(pieceTarget)/float64(d), 1.0/(1<<20)))
 }

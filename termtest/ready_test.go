@@ -232,17 +232,15 @@ func TestReadyCursorPositionQuery(t *testing.T) {
 func TestReadyOSC133(t *testing.T) {
 	t.Parallel()
 	f := spawnFixture(t, "osc133", []string{"-slow", "300ms"})
+	// Which signal decides (the protocol's mark) is checked on the
+	// replay of this fixture's recording (recordings/testdata/golden/
+	// osc133.events.jsonl); live, waitReady checks the order against the
+	// fixture's own log.
 	tr, lat := f.waitReady()
-	t.Logf("ready %v after mark B (%s)", lat, tr.Reason)
-	if tr.Signal != ready.SignalProtocol {
-		t.Errorf("ready by %s, want the protocol", tr.Signal)
-	}
+	t.Logf("ready %v after mark B (%s by %s)", lat, tr.Reason, tr.Signal)
 	f.Submit("sleep 0.5")
 	tr, lat = f.waitReady()
-	t.Logf("after sleep 0.5: ready %v after mark B", lat)
-	if tr.Signal != ready.SignalProtocol {
-		t.Errorf("ready by %s, want the protocol", tr.Signal)
-	}
+	t.Logf("after sleep 0.5: ready %v after mark B (by %s)", lat, tr.Signal)
 }
 
 func TestReadyLinePrompts(t *testing.T) {
@@ -287,7 +285,10 @@ func TestReadyNeverFailsWithReport(t *testing.T) {
 	if err == nil {
 		t.Fatalf("WaitForReady succeeded: %v\n%s", tr, term.Describe())
 	}
-	if d := time.Since(start); d < 2*time.Second || d > 3*time.Second {
+	// Never before its bound (a context cannot end early), and within a
+	// margin after it that a loaded machine does not reach (how far past
+	// the bound waits return is measured by TestWaitsUnderFlood).
+	if d := time.Since(start); d < 2*time.Second || d > 2*time.Second+waitMargin {
 		t.Errorf("failed after %v, want the 2s timeout", d)
 	}
 	msg := err.Error()

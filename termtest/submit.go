@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ttyrig/ttyrig/kernel"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/screen"
 )
@@ -25,7 +26,10 @@ const submitBound = 2 * time.Second
 // If the program ignored Enter (some agents do while still starting), it
 // presses Enter once more; if that is ignored too, it fails saying so.
 // Where the kernel is observed (Linux), a line still in the terminal's
-// input queue is not taken, whatever the screen shows (see waitAccepted).
+// input queue is not taken, whatever the screen shows, and Enter is
+// pressed again only once the program was seen reading it and waiting for
+// input again with nothing drawn (see waitAccepted): a slow program is
+// waited for, up to ctx's deadline, never sent the line twice.
 func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
@@ -59,70 +63,107 @@ func (t *Terminal) SubmitContext(ctx context.Context, text string) error {
 	}
 	before := t.sess.Snapshot()
 	tail := lastRunes(text[strings.LastIndexByte(text, '\n')+1:], 16)
-	unread := 0
 	for try := 1; try <= 2; try++ {
 		pressed := t.cfg.clock.Now()
 		if err := t.sendContext(ctx, []byte("\r")); err != nil {
 			return fmt.Errorf("termtest: Submit(%q): pressing Enter: %w", text, err)
 		}
-		written := t.cfg.clock.Now()
-		var ok bool
-		var err error
-		ok, unread, err = t.waitAccepted(ctx, before, pressed, written, tail)
+		taken, err := t.waitAccepted(ctx, before, pressed, tail)
 		if err != nil {
 			return fmt.Errorf("termtest: Submit(%q): %w\n%s", text, err, t.Describe())
 		}
-		if ok {
+		if taken {
 			return nil
 		}
 	}
-	if unread > 0 {
-		return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, %v apart, and the line is still "+
-			"in the terminal's input queue (%d bytes unread): the program never read it, what the screen shows "+
-			"of it is the kernel's echo\n%s", text, ErrNotTaken, submitBound, unread, t.Describe())
-	}
 	line := before.Row(before.Cursor().Row)
-	return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, %v apart, "+
-		"and the cursor's line still reads %q (expected the text to leave it or the cursor to move)\n%s",
+	return fmt.Errorf("termtest: Submit(%q): %w: Enter was pressed twice, each time read by the program "+
+		"and followed by %v with nothing drawn, and the cursor's line still reads %q "+
+		"(expected the text to leave it or the cursor to move)\n%s",
 		text, ErrNotTaken, submitBound, strings.TrimRight(line, " "), t.Describe())
 }
 
-// waitAccepted waits up to submitBound for the program to take a line
-// submitted at pressed (its Enter written by written): it reports false,
-// with the bytes the kernel says are still unread, when the bound passed
-// without a reaction, and an error when ctx ended first.
+// submitPoll is how often Submit asks the kernel while the screen has not
+// said yet whether the program took the line.
+const submitPoll = 10 * time.Millisecond
+
+// waitAccepted waits for the program to react to the Enter pressed at
+// pressed: true when it took the line, false when it read Enter and
+// ignored it (Enter may be pressed again), an error when ctx ended first.
 //
-// Where the kernel is observed (Linux), the screen's word is not enough:
-// in canonical mode the kernel echoes the line and moves the cursor itself,
-// so a program that never reads looks as if it took the line. The line
-// counts as taken only once the terminal's input queue is empty too.
-func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pressed, written time.Time, tail string) (bool, int, error) {
-	timer := time.NewTimer(submitBound)
-	defer timer.Stop()
-	var poll <-chan time.Time // while the screen says yes and the kernel has not answered
-	unread := 0
+// Pressing Enter again after the line was taken sends the program a second
+// line, so "ignored" is said only on evidence slowness cannot fake. Where
+// the kernel is observed (Linux):
+//   - the screen says taken (the text left the cursor's line or the cursor
+//     moved) and the terminal's input queue is empty: taken. In canonical
+//     mode the kernel echoes the line and moves the cursor itself, so a
+//     program that never reads looks as if it took it; the queue tells.
+//   - Enter is still in the input queue: the program has not read it. A
+//     second Enter would wait behind the first; Submit waits, up to ctx.
+//   - the program read it and, for submitBound with the screen not saying
+//     taken, was found waiting for input again each time it was asked
+//     (not working), with no output on its way at the end: ignored. A
+//     program found working starts the quiet time again: a slow reaction
+//     is still a reaction. (A spinner drawn while Enter is ignored, as
+//     agents starting up draw, does not.)
+//
+// Where the kernel is not observed the screen alone says: ignored is
+// submitBound with no change after Enter.
+func (t *Terminal) waitAccepted(ctx context.Context, before screen.Snapshot, pressed time.Time, tail string) (bool, error) {
+	quiet := time.NewTimer(submitBound)
+	defer quiet.Stop()
+	since := pressed // the start of the quiet time
+	var seen kernel.View
 	for {
 		ch := t.Changed()
 		if _, exited := t.ExitCode(); exited {
-			return true, 0, nil // it took the line and ended ("exit")
+			return true, nil // it took the line and ended ("exit")
 		}
-		poll = nil
-		if took(before, t.sess.Snapshot(), pressed, tail) {
-			decided, taken, n := t.kernelUnread(written)
-			if !decided || taken {
-				return true, 0, nil
+		// The kernel first, then the screen: what the program drew before
+		// it was found waiting is on the screen read after. (Read the other
+		// way round, an observation that took seconds on a loaded machine
+		// was set against a screen from before the program's answer.)
+		asked := t.cfg.clock.Now()
+		v, observed := t.kernelNow()
+		if observed {
+			seen = v
+		}
+		now := t.sess.Snapshot()
+		var poll <-chan time.Time
+		if took(before, now, pressed, tail) {
+			if !observed || v.Unread == 0 {
+				return true, nil
 			}
-			unread = n
-			poll = time.After(kernelEvery)
+			poll = time.After(submitPoll) // the screen shows the kernel's echo
+		} else {
+			quietFor := t.cfg.clock.Now().Sub(since)
+			if observed {
+				if v.Unread > 0 || v.Wait == kernel.Working {
+					since = t.cfg.clock.Now() // not read yet, or at work on it
+				}
+				quietFor = asked.Sub(since) // the observation says how things were when it started
+				poll = time.After(submitPoll)
+			}
+			// Output on its way to the screen may be the answer: look again
+			// once it is drawn.
+			if quietFor >= submitBound && !(observed && v.Pending) {
+				return false, nil
+			}
+			quiet.Reset(submitBound - quietFor)
 		}
 		select {
 		case <-ch:
 		case <-poll:
 		case <-t.done:
-		case <-timer.C:
-			return false, unread, nil
+		case <-quiet.C:
 		case <-ctx.Done():
-			return false, unread, fmt.Errorf("waiting for the program to take the line: %w", ctx.Err())
+			if seen.Unread > 0 {
+				return false, fmt.Errorf("%w: Enter was pressed %v ago and the line is still in the terminal's "+
+					"input queue (%d bytes unread): the program never read it, what the screen shows of it is "+
+					"the kernel's echo (%w)", ErrNotTaken, t.cfg.clock.Now().Sub(pressed).Round(time.Millisecond),
+					seen.Unread, ctx.Err())
+			}
+			return false, fmt.Errorf("waiting for the program to take the line: %w", ctx.Err())
 		}
 	}
 }

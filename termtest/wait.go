@@ -35,14 +35,32 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 				t.argv[0], errExited, cur.Code, cur.Reason, t.Describe())
 		}
 		if err := t.waitChange(ctx, ch); err != nil {
-			t.sess.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
+			// A due Stuck shows in the report; a tick or status that would
+			// wait for a flood's piece is skipped, so the wait ends within
+			// its bound.
+			if changed := t.sess.Changed(); !t.sess.TryTick(t.cfg.clock.Now()) {
+				// An event or the timer's own tick is being applied: let
+				// it land, for a moment at most.
+				select {
+				case <-changed:
+				case <-time.After(reportGrace):
+				}
+			}
 			cur = t.sess.Current()
-			why := t.sess.Status().Reason // why it is not ready now, maybe newer than cur's reason
+			why := cur.Reason
+			if st, ok := t.sess.TryStatus(); ok {
+				why = st.Reason // why it is not ready now, maybe newer than cur's reason
+			}
 			return cur, fmt.Errorf("termtest: %q was not ready for input after %v: %w; the readiness engine says %s: %s\n%s",
 				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), err, cur.State, why, t.Describe())
 		}
 	}
 }
+
+// reportGrace is how long a wait that ran out gives an event being applied
+// to land before it reports: a tick making Stuck due, or a piece of a
+// flood, which it does not wait out.
+const reportGrace = 50 * time.Millisecond
 
 // bound applies the terminal's default timeout when ctx has no deadline.
 func (t *Terminal) bound(ctx context.Context) (context.Context, context.CancelFunc) {

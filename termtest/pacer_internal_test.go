@@ -1,0 +1,45 @@
+package termtest
+
+import (
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// The pacer cuts pieces smaller while they run past pieceTarget, grows
+// them back as they get quick, never below one character and never inside
+// one.
+func TestPacerShrinksSlowPieces(t *testing.T) {
+	p := []byte("héllo wörld, ça va? ")
+	for len(p) < 1<<16 {
+		p = append(p, p...)
+	}
+	var c pacer
+	n := c.shrink(p, len(p))
+	if n >= len(p) || n == 0 {
+		t.Fatalf("first piece %d of %d bytes, want a part of it", n, len(p))
+	}
+	for range 5 {
+		c.took(time.Second) // far past the target
+	}
+	small := c.shrink(p, len(p))
+	if small >= n || small < 1 || !utf8.Valid(p[:small]) {
+		t.Fatalf("after slow pieces %d bytes (before %d), want fewer, whole characters", small, n)
+	}
+	if one := c.shrink([]byte("é"), 2); one != 2 {
+		t.Errorf("a piece of one character cut to %d bytes, want it whole", one)
+	}
+	for range 20 {
+		c.took(time.Microsecond)
+	}
+	if got := c.shrink(p, 1000); got != 1000 {
+		t.Errorf("after quick pieces %d of 1000 bytes, want the screen's whole cut", got)
+	}
+	for range 200 {
+		k := c.shrink(p[1:], len(p)-1)
+		if k < len(p)-1 && !utf8.RuneStart(p[1+k]) {
+			t.Fatalf("cut inside a character at %d", k)
+		}
+		c.took(3 * pieceTarget)
+	}
+}
