@@ -82,9 +82,11 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 // any input, since it started; and since when. A program the kernel sees
 // working (a computation, a sleep) is not waiting silently: no.
 func (t *Terminal) drewNothing(after time.Time) (time.Time, bool) {
-	t.mu.Lock()
-	working := t.kern != nil && t.kern.latest.Wait == kernel.Working
-	t.mu.Unlock()
+	working := false
+	if t.kern != nil {
+		o := t.kern.latest.Load()
+		working = o != nil && o.view.Wait == kernel.Working
+	}
 	switch {
 	case working:
 		return time.Time{}, false
