@@ -188,7 +188,6 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	spans.Lock()
 	adopt := spans.adopt
 	spans.Unlock()
-	var execs map[int]bool // pids os/exec holds a pidfd for: never ours to reap
 	killed := map[int]bool{}
 	for end := time.Now().Add(time.Second); time.Now().Before(end); {
 		procs := map[int]procInfo{}
@@ -198,6 +197,11 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				procs[pid], parent[pid] = p, p.ppid
 			}
 		}
+		// The pids os/exec holds a pidfd for are never orphans: read after
+		// the scan, so a program another terminal started just now (its
+		// pidfd made with it, by clone) is among them even before that
+		// terminal has registered its span.
+		var execs map[int]bool
 		mine := map[int]bool{}
 		for pid, p := range procs {
 			if before[pid] || p.sid == s.leader {
