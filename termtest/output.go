@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"bytes"
 	"fmt"
 	"syscall"
 	"time"
@@ -174,7 +175,8 @@ type pacer struct {
 const firstScale = 1.0 / 8
 
 // shrink returns how much of p, of which the screen would take n, to apply
-// now: n scaled, at least one character, ending on a character boundary.
+// now: n scaled, at least the first line (or one character), ending on a
+// character boundary.
 func (c *pacer) shrink(p []byte, n int) int {
 	if c.scale == 0 {
 		c.scale = firstScale
@@ -185,6 +187,11 @@ func (c *pacer) shrink(p []byte, n int) int {
 	m := int(float64(n) * c.scale)
 	for m > 0 && m < len(p) && !utf8.RuneStart(p[m]) {
 		m--
+	}
+	// At least the first line: one line feed's work is small, and a
+	// program's short write ("one\r\n") stays one event.
+	if nl := bytes.IndexByte(p[:n], '\n'); nl >= 0 && m <= nl {
+		m = nl + 1
 	}
 	if m == 0 {
 		_, m = utf8.DecodeRune(p)

@@ -43,3 +43,22 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		c.took(3 * pieceTarget)
 	}
 }
+
+// A piece is at least the first line: a program's short write stays one
+// event, and a line feed flood is still cut, one line at the least.
+func TestPacerKeepsTheFirstLine(t *testing.T) {
+	var c pacer
+	if n := c.shrink([]byte("one\r\n"), 5); n != 5 {
+		t.Errorf("first piece of %q: %d bytes, want it whole", "one\r\n", n)
+	}
+	flood := []byte("x\n")
+	for len(flood) < 1<<12 {
+		flood = append(flood, flood...)
+	}
+	for range 30 {
+		c.took(time.Second)
+	}
+	if n := c.shrink(flood, len(flood)); n != 2 {
+		t.Errorf("a slow flood of lines cut to %d bytes, want its first line (2)", n)
+	}
+}
