@@ -11,11 +11,7 @@ import (
 // Busy animations classified: which rows show a spinner, a status word or
 // progress (what each is: signal_busyanim.go).
 
-// busyStall is how long a busy animation counts after it was last
-// repainted: above the longest stalls measured (tqdm 2.4 s, a silent
-// "Thinking…" 2 s), so that a program that left one on screen when it
-// stopped is called ready by the cursor or silence soon after.
-const busyStall = 5 * time.Second
+// How long a busy animation counts after its last repaint: tune.BusyStall (params.go).
 
 const (
 	// spinnerGlyphs are the glyphs spinners cycle through, besides braille.
@@ -91,7 +87,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	if changed > animMaxRows {
 		f.refreshAt = at
 	}
-	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < monitorBurst
+	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < tune.MonitorBurst
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {

@@ -10,7 +10,7 @@ import (
 // it is rather than timed. It is not ready while one of these, drawn since
 // the last input, is still shown as it was last drawn, with nothing drawn
 // below it since (output below means the program moved on and left it
-// behind), for up to busyStall after it was last repainted:
+// behind), for up to tune.BusyStall after it was last repainted:
 //
 //   - a spinner: a row repainted with only spinner glyphs changed
 //     (braille, |/-\, ✻✶✢·, ◐◓◑◒ ...; cli-spinners, ora, Ink, rich, the agent
@@ -52,7 +52,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
 	best, row := (*busyRow)(nil), 0
 	for r, br := range f.busyRows {
-		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= busyStall || drawnBelow(f, r, br.at) {
+		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= tune.BusyStall || drawnBelow(f, r, br.at) {
 			continue
 		}
 		if best == nil || br.at.After(best.at) || br.at.Equal(best.at) && r < row {
@@ -67,7 +67,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 		frames = fmt.Sprintf(", %d frames", best.frames)
 	}
 	return hold(SignalAnimation, "%s at row %d (last drawn %v ago%s): %q", best.kind, row, roundMS(now.Sub(best.at)), frames, clip(strings.TrimSpace(best.text), 60)).
-		later(best.at.Add(busyStall))
+		later(best.at.Add(tune.BusyStall))
 }
 
 // drawnBelow reports whether a row below r (not a clock) changed well after

@@ -22,10 +22,10 @@ import (
 //     input unread. Such a program cannot draw anything more until it gets
 //     input, so what the screen shows is final. python3, bash, sqlite3 and
 //     bc all wait like this at their prompts;
-//   - not ready when it says Working for workConfirm or more: no thread of
+//   - not ready when it says Working for tune.WorkConfirm or more: no thread of
 //     the foreground group waits on the terminal at all (sqlite3 running a
 //     silent query, sleep after the shell handed it the terminal, python in
-//     time.sleep), whatever the screen shows; loopWorkConfirm for a group
+//     time.sleep), whatever the screen shows; tune.LoopWorkConfirm for a group
 //     last seen waiting in an event loop, whose callbacks run that long;
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
@@ -41,7 +41,7 @@ import (
 // line typed ahead). The feeder (termtest) only feeds observations made
 // with the input already written.
 //
-// When the group stops working after longWork or more, the screen's quiet
+// When the group stops working after tune.LongWork or more, the screen's quiet
 // windows start again: a program silent through a long computation is not
 // "quiet" the moment it finishes, before it has drawn its answer.
 type kernelSignal struct {
@@ -49,26 +49,11 @@ type kernelSignal struct {
 	fresh   bool      // observed after the last output, input and resize
 	working time.Time // since when the group is seen working; zero if it is not
 	// loop: the group was watching the terminal from an event loop when it
-	// was last seen not working, so its work needs loopWorkConfirm.
+	// was last seen not working, so its work needs tune.LoopWorkConfirm.
 	loop bool
 }
 
-const (
-	// workConfirm is how long the group must have been seen working before
-	// the kernel says busy: a process caught running for a moment right
-	// after it wrote (an event loop handling a timer) is no work.
-	workConfirm = 5 * time.Millisecond
-	// longWork is how long a stretch of work must last for its end to
-	// restart the screen's quiet windows.
-	longWork = 50 * time.Millisecond
-	// loopWorkConfirm is workConfirm for an event loop: its callbacks (a
-	// timer, a garbage collection, a redraw) run for several milliseconds
-	// at a time while it waits for keys (node ran 8.5 ms with enquirer's
-	// question waiting, corpus/testdata/enquirer.cast). Work it does for
-	// the user runs longer, and the screen's quiet window (150 ms) is
-	// longer still, so this confirms it in time to hold ready back.
-	loopWorkConfirm = 50 * time.Millisecond
-)
+// Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
 
 func init() {
 	register(signalKind{name: "kernel", rank: rankKernel, core: true,
@@ -88,7 +73,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	case is && !was:
 		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
 	case was && !is:
-		if ev.Time.Sub(k.working) >= longWork {
+		if ev.Time.Sub(k.working) >= tune.LongWork {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
@@ -101,9 +86,9 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 
 func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	v := k.view
-	confirm := workConfirm
+	confirm := tune.WorkConfirm
 	if k.loop {
-		confirm = loopWorkConfirm
+		confirm = tune.LoopWorkConfirm
 	}
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
