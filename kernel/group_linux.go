@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // Bounds on what one observation reads, whatever the session holds.
@@ -46,6 +48,7 @@ type proc struct {
 // jobs and a program's children are.
 func (o *Observer) group(pgrp int) (Wait, string) {
 	var procs []proc
+	var pids []int // the group's processes, as procs
 	queue := []int{o.leader}
 	for visited := 0; len(queue) > 0 && visited < maxProcs; visited++ {
 		pid := queue[0]
@@ -65,6 +68,7 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 			continue
 		}
 		p := proc{comm: st.comm}
+		pids = append(pids, pid)
 		for _, tid := range tids {
 			th := o.thread(pid, tid, st.state)
 			if th.sole && signalled(pid, tid) {
@@ -78,7 +82,54 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 	if len(procs) == 0 {
 		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp)
 	}
-	return verdict(procs), describe(procs)
+	w, doing := verdict(procs), describe(procs)
+	if w == Working && asleep(procs) && o.polled(pids) {
+		// A reader that polls: the terminal is open non-blocking and every
+		// thread waits (a timed sleep between two reads that found nothing,
+		// as Go prompt libraries poll every 10 ms). It reads the terminal,
+		// only never blocked in the read: an event loop by another name,
+		// not work. A thread caught running keeps it Working: node sets
+		// its terminal non-blocking too, and runs its callbacks there.
+		return Watching, doing + ", polling the terminal (non-blocking)"
+	}
+	return w, doing
+}
+
+// asleep reports whether no thread of the group is running.
+func asleep(procs []proc) bool {
+	for _, p := range procs {
+		for _, t := range p.threads {
+			if t.running || !t.known {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// polled reports whether a process of the group has the terminal open
+// non-blocking on its standard input (O_NONBLOCK in its fdinfo flags): a
+// read there returns at once, so the reader polls it.
+func (o *Observer) polled(pids []int) bool {
+	for _, pid := range pids {
+		if !o.isTTY(pid, 0) {
+			continue
+		}
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/0", pid))
+		if err != nil {
+			continue
+		}
+		for line := range bytes.Lines(b) {
+			k, v, ok := strings.Cut(string(line), ":")
+			if !ok || k != "flags" {
+				continue
+			}
+			if fl, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64); err == nil && fl&unix.O_NONBLOCK != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // verdict applies the rule documented on Wait.

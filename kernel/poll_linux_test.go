@@ -1,0 +1,42 @@
+//go:build linux
+
+package kernel_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/kernel"
+)
+
+// A REPL whose reader polls the terminal (non-blocking, a sleep between
+// reads) never blocks on it: at its prompt the kernel says it watches the
+// terminal, not that it works, so the kernel never holds its ready back.
+// While it answers a line (a silent wait) it sleeps as well: also Watching,
+// and the screen's signals decide.
+func TestPollingReaderIsWatching(t *testing.T) {
+	s := start(t, true, fixtures.Build(t, "pollrepl"))
+	v := s.await(t, "pollrepl polling at its prompt", func(v kernel.View) bool {
+		return strings.Contains(v.Doing, "polling the terminal")
+	})
+	if v.Wait != kernel.Watching {
+		t.Errorf("pollrepl at its prompt: %s, want watching", v)
+	}
+	// Five more looks: never Working while it sits at its prompt (a
+	// thread caught running may make one look Working; more than one in
+	// five means the rule does not hold).
+	working := 0
+	for range 5 {
+		v, err := s.obs.Observe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Wait == kernel.Working {
+			working++
+		}
+	}
+	if working > 1 {
+		t.Errorf("pollrepl at its prompt looked working %d times in 5", working)
+	}
+}
