@@ -99,6 +99,7 @@ const (
 	rankAnswered   = 400 // the question just answered is still drawn, ticked
 	rankQuestion   = 500 // a question on screen, once still
 	rankStartup    = 600 // start-up not over
+	rankBlank      = 650 // nothing drawn on the screen
 	rankProtoBusy  = 700 // OSC 7501 working, OSC 9;4 progress, a shell between command and prompt
 	rankMarkers    = 800 // a profile's busy markers
 	rankBusyAnim   = 850 // an animation of a busy kind: spinner, status word, progress bar

@@ -27,6 +27,9 @@ import (
 //     silent query, sleep after the shell handed it the terminal, python in
 //     time.sleep), whatever the screen shows; tune.LoopWorkConfirm for a group
 //     last seen waiting in an event loop, whose callbacks run that long;
+//     until the screen has been still for the silence window plus
+//     tune.KernelHold: then it abstains and the silence fallback decides (a
+//     signal may delay a decision, none may cancel the fallback);
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
@@ -93,8 +96,13 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
+	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
+		// A veto bounded: the kernel may delay the silence fallback, not
+		// cancel it (a reader it cannot see waiting would never be ready).
+		return vote{}
 	case v.Wait == kernel.Working:
-		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing)
+		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
+			later(f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold))
 	case v.Pending:
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:

@@ -54,6 +54,8 @@ var corpus = []scenario{
 	{"spinner", "spinner", []string{"-busy", "1s"}, submitTurns("build")},
 	{"slowprompt", "slowprompt", []string{"-gap", "300ms"}, submitTurns("ls", "pwd")},
 	{"osc133", "osc133", nil, submitTurns("echo hello", "sleep 1")},
+	// Issue 20's failure classes, each in a fixture of its shape.
+	{"pollrepl", "pollrepl", []string{"-work", "400ms"}, submitTurns("select 1", "select 2")},
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()
 		term.Press(termtest.KeyDown, termtest.KeyEnter)

@@ -1,0 +1,56 @@
+package recordings_test
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/fixtures"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/termtest"
+)
+
+// liveTurns runs a fixture in a real PTY, submits each line once the engine
+// says ready, and checks every ready decision against the fixture's own
+// log: never before the program announced ready (the latest event of the
+// log before the decision is "ready"), and within late of it. The bound is
+// an upper bound on this machine's noise, not a speed target.
+func liveTurns(t *testing.T, fixture string, args []string, late time.Duration, lines ...string) {
+	t.Helper()
+	bin := fixtures.Build(t, fixture)
+	logPath := filepath.Join(t.TempDir(), "truth.jsonl")
+	term := termtest.Spawn(t, append([]string{bin}, args...),
+		termtest.WithSize(100, 30), termtest.WithEnv(fixtures.LogEnv+"="+logPath), termtest.WithTimeout(20*time.Second))
+	var decided []ready.Transition
+	decided = append(decided, term.WaitForReady())
+	for _, l := range lines {
+		term.Submit(l)
+		decided = append(decided, term.WaitForReady())
+	}
+	term.Close()
+	truth, err := fixtures.ReadLog(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tr := range decided {
+		var last fixtures.LogEvent
+		for _, ev := range truth {
+			if (ev.Event == fixtures.EventReady || ev.Event == fixtures.EventBusy) && !ev.Time().After(tr.Time) {
+				last = ev
+			}
+		}
+		switch {
+		case last.Event != fixtures.EventReady:
+			t.Errorf("turn %d: %s decided %v while the program was %q (premature)", i, fixture, tr, last.Event)
+		case tr.Time.Sub(last.Time()) > late:
+			t.Errorf("turn %d: %s decided %v, %v after the program was ready (want at most %v)", i, fixture, tr, tr.Time.Sub(last.Time()), late)
+		}
+	}
+}
+
+// A REPL whose reader polls the terminal (issue 20, class 2) is ready at
+// its prompt every turn, never during its silent work, and well before the
+// silence fallback: the kernel sees it watching the terminal.
+func TestLivePollingREPL(t *testing.T) {
+	liveTurns(t, "pollrepl", []string{"-work", "500ms"}, time.Second, "select 1", "select 2")
+}
