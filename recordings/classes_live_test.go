@@ -54,3 +54,24 @@ func liveTurns(t *testing.T, fixture string, args []string, late time.Duration, 
 func TestLivePollingREPL(t *testing.T) {
 	liveTurns(t, "pollrepl", []string{"-work", "500ms"}, time.Second, "select 1", "select 2")
 }
+
+// Shapes unlike the agents the engine was fitted on (issue 20): a
+// full-screen widget app silent behind one status line (class 1), an agent
+// on the alternate screen blank at start-up whose busy indicator is an
+// animated footer bar, its cursor left in the input box (class 4), and an
+// input box with a drawn cursor while the terminal's is parked at column 1
+// (class 5). Every turn: never early, and not left to the silence fallback.
+func TestLiveWidgetShapes(t *testing.T) {
+	for _, tc := range []struct {
+		shape string
+		args  []string
+	}{
+		{"status", []string{"-work", "1s"}},
+		{"bar", []string{"-blank", "3s", "-work", "1500ms"}},
+		{"drawn", []string{"-work", "1s"}},
+	} {
+		t.Run(tc.shape, func(t *testing.T) {
+			liveTurns(t, "widget", append([]string{"-shape", tc.shape}, tc.args...), time.Second, "say hi", "and again")
+		})
+	}
+}
