@@ -100,3 +100,24 @@ func TestBlankScreenIsNotReady(t *testing.T) {
 		t.Errorf("first ready %v at +%v (found: %v), want the silence fallback once the blank hold is over", tr, at, ok)
 	}
 }
+
+// Every transition names the signal that decided: one of the engine's
+// signals (core or a profile's), or the engine's own start, exit and stuck.
+func TestEveryTransitionNamesItsSignal(t *testing.T) {
+	known := map[string]bool{"start": true, "exit": true, "stuck": true}
+	for _, n := range ready.SignalNames() {
+		known[n] = true
+	}
+	for _, f := range corpusFiles(t) {
+		rep, err := recordings.ReplayFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range rep.Run() {
+			if !known[tr.By] {
+				t.Errorf("%s: transition %v names %q, not a signal", f, tr, tr.By)
+			}
+		}
+		rep.Close()
+	}
+}
