@@ -19,7 +19,7 @@ type transitionLine struct {
 	Row    int     `json:"row"`
 	Col    int     `json:"col"`
 	Signal string  `json:"signal,omitempty"`
-	By     string  `json:"by,omitempty"` // the signal that decided, by name
+	By     string  `json:"by,omitempty"`   // the signal that decided, by name
 	Code   *int    `json:"code,omitempty"` // exit status, for "exited"
 }
 
