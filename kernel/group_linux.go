@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -28,6 +29,8 @@ type state struct {
 	tty     bool // waiting on the terminal (read, or a set that holds it)
 	sole    bool // waiting for the terminal's input and nothing else, with no timeout
 	known   bool // false: could not tell whether it waits on the terminal
+	timed   bool // it waits with a timeout of at most maxDue: a timer is due
+	due     time.Duration
 }
 
 func (s state) String() string {
@@ -46,7 +49,7 @@ type proc struct {
 // group reads what the processes of foreground group pgrp are doing.
 // They are found among the session leader's descendants, where a shell's
 // jobs and a program's children are.
-func (o *Observer) group(pgrp int) (Wait, string) {
+func (o *Observer) group(pgrp int) (Wait, string, string) {
 	var procs []proc
 	var pids []int // the group's processes, as procs
 	queue := []int{o.leader}
@@ -80,31 +83,62 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 		procs = append(procs, p)
 	}
 	if len(procs) == 0 {
-		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp)
+		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp), ""
 	}
-	w, doing := verdict(procs), describe(procs)
-	if w == Working && asleep(procs) && o.polled(pids) {
-		// A reader that polls: the terminal is open non-blocking and every
-		// thread waits (a timed sleep between two reads that found nothing,
-		// as Go prompt libraries poll every 10 ms). It reads the terminal,
-		// only never blocked in the read: an event loop by another name,
-		// not work. A thread caught running keeps it Working: node sets
-		// its terminal non-blocking too, and runs its callbacks there.
-		return Watching, doing + ", polling the terminal (non-blocking)"
+	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
+	if w == Working && ticking(procs) && o.polled(pids) {
+		// A reader that polls: the terminal is open non-blocking and a
+		// thread sleeps on a short timer between two reads that found
+		// nothing (Go prompt libraries poll every 10 ms). It reads the
+		// terminal, only never blocked in the read: an event loop by
+		// another name, not work. Its other threads may be caught running
+		// (Go's scheduler spins between the polls). Node sets its terminal
+		// non-blocking too, but while it works nothing of it waits on a
+		// short timer: it stays Working.
+		return Watching, doing + ", polling the terminal (non-blocking)", timer
 	}
-	return w, doing
+	return w, doing, timer
 }
 
-// asleep reports whether no thread of the group is running.
-func asleep(procs []proc) bool {
+// timerOf returns the shortest timeout a thread of the group waits with,
+// rounded up to 1, 2 or 5 times a power of ten milliseconds (the same wait
+// reads the same at every look, and the bound stays an upper one), as a
+// duration string; "" when no thread waits with one (of at most maxDue).
+func timerOf(procs []proc) string {
+	var least time.Duration = -1
 	for _, p := range procs {
 		for _, t := range p.threads {
-			if t.running || !t.known {
-				return false
+			if t.timed && (least < 0 || t.due < least) {
+				least = t.due
 			}
 		}
 	}
-	return true
+	if least < 0 {
+		return ""
+	}
+	for step := time.Millisecond; ; step *= 10 {
+		for _, k := range []time.Duration{1, 2, 5} {
+			if least <= k*step {
+				return (k * step).String()
+			}
+		}
+	}
+}
+
+// pollEvery bounds the period of a reader that polls the terminal.
+const pollEvery = 100 * time.Millisecond
+
+// ticking reports whether a thread of the group waits on a timer of at
+// most pollEvery: a poller between two polls.
+func ticking(procs []proc) bool {
+	for _, p := range procs {
+		for _, t := range p.threads {
+			if t.timed && t.due <= pollEvery {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // polled reports whether a process of the group has the terminal open
@@ -219,6 +253,9 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	s := state{call: c.name, kind: c.kind, known: true}
 	for len(args) < 6 {
 		args = append(args, 0)
+	}
+	if d, ok := due(pid, c, args); ok && d <= maxDue {
+		s.timed, s.due = true, d
 	}
 	switch c.kind {
 	case readFD:

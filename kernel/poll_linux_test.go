@@ -5,6 +5,7 @@ package kernel_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/kernel"
@@ -38,5 +39,19 @@ func TestPollingReaderIsWatching(t *testing.T) {
 	}
 	if working > 1 {
 		t.Errorf("pollrepl at its prompt looked working %d times in 5", working)
+	}
+}
+
+// A wait with a timeout says a timer is due, rounded up to 1, 2 or 5 times
+// a power of ten milliseconds; the same wait with none says nothing.
+func TestTimerDue(t *testing.T) {
+	s := start(t, true, "python3", "-c", "import select, sys; select.select([sys.stdin], [], [], 3.0); select.select([sys.stdin], [], [])")
+	v := s.await(t, "python3 in select with 3 s", func(v kernel.View) bool { return v.Timer != "" })
+	if d, ok := v.TimerDue(); !ok || v.Timer != "5s" || d != 5*time.Second {
+		t.Errorf("python3 in select with a 3 s timeout: %s, want a timer due within 5s", v)
+	}
+	v = s.await(t, "python3 in select with no timeout", func(v kernel.View) bool { return v.Timer == "" && v.Wait == kernel.Reading })
+	if _, ok := v.TimerDue(); ok {
+		t.Errorf("python3 in select with no timeout: %s, want no timer", v)
 	}
 }

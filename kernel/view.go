@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // ErrUnsupported is returned by Open where the kernel's view is not
@@ -65,6 +66,23 @@ type View struct {
 	// canonical mode is how password prompts read.
 	Canonical bool `json:"icanon,omitempty"`
 	Echo      bool `json:"echo,omitempty"`
+	// Timer says a timer of the program's own is due: the shortest
+	// timeout a thread of the foreground group waits with (an event
+	// loop's epoll_wait, poll or select, a futex, a sleep), at most 10 s,
+	// rounded up to 1, 2 or 5 times a power of ten milliseconds ("500ms").
+	// Empty: every thread waits for an event with no timeout (or runs), so
+	// nothing the program scheduled itself will wake it. Linux only.
+	Timer string `json:"timer,omitempty"`
+}
+
+// TimerDue returns Timer as a duration: how soon, at most, the program
+// acts by itself; false when no timer is due.
+func (v View) TimerDue() (time.Duration, bool) {
+	if v.Timer == "" {
+		return 0, false
+	}
+	d, err := time.ParseDuration(v.Timer)
+	return d, err == nil
 }
 
 // Known reports whether the view holds any observation.
@@ -91,6 +109,9 @@ func (v View) String() string {
 	}
 	if v.Unread > 0 {
 		fmt.Fprintf(&b, ", %d bytes unread", v.Unread)
+	}
+	if v.Timer != "" {
+		fmt.Fprintf(&b, ", a timer due within %s", v.Timer)
 	}
 	switch {
 	case v.Canonical && v.Echo:
@@ -124,6 +145,9 @@ func ParseView(data string) (View, error) {
 	}
 	if v.Unread < 0 {
 		return View{}, fmt.Errorf("kernel: unread %d is negative", v.Unread)
+	}
+	if d, err := time.ParseDuration(v.Timer); v.Timer != "" && (err != nil || d < 0) {
+		return View{}, fmt.Errorf("kernel: timer %q is not a duration like \"500ms\"", v.Timer)
 	}
 	return v, nil
 }

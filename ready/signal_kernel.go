@@ -34,6 +34,9 @@ import (
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
 //     half-typed line does not count);
+//   - not ready while an event loop (Watching) has a timer of its own due
+//     within the silence window (View.Timer): once after each visible
+//     change, until the timer could have fired;
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -54,6 +57,10 @@ type kernelSignal struct {
 	// loop: the group was watching the terminal from an event loop when it
 	// was last seen not working, so its work needs tune.LoopWorkConfirm.
 	loop bool
+	// timerAt is when a timer of the program's own was first seen due
+	// since the screen last changed (zero: none), timerDue how soon.
+	timerAt  time.Time
+	timerDue time.Duration
 }
 
 // Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
@@ -63,7 +70,8 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return &kernelSignal{}, nil }})
 }
 
-func (*kernelSignal) seen(*facts) {}
+// seen forgets the timer: what it was due for may be what was just drawn.
+func (k *kernelSignal) seen(*facts) { k.timerAt = time.Time{} }
 
 // observe takes in every event: a Kernel event is a new observation; any
 // other event makes the last one stale.
@@ -82,6 +90,11 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.working = time.Time{}
 	}
 	k.view, k.fresh = ev.Kernel, true
+	if d, ok := ev.Kernel.TimerDue(); !ok {
+		k.timerAt = time.Time{}
+	} else if k.timerAt.IsZero() {
+		k.timerAt, k.timerDue = ev.Time, d
+	}
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
@@ -107,6 +120,14 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
+	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= f.prof.Silence.D() && now.Before(k.timerAt.Add(k.timerDue)):
+		// An event loop with a timer of its own due soon may draw when
+		// it fires (a footer redrawn 600 ms after the prompt box, a
+		// setTimeout's answer): wait it out once, then the screen's
+		// signals decide. Once per change: a timer that repeats (a
+		// blinking cursor's) fired and drew nothing new the first time.
+		return hold(SignalKernel, "a timer of the program's own is due within %v (%s)", k.timerDue, v.Doing).
+			later(k.timerAt.Add(k.timerDue))
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
 	case f.view.prompt() != nil:

@@ -58,6 +58,7 @@ var corpus = []scenario{
 	{"pollrepl", "pollrepl", []string{"-work", "400ms"}, submitTurns("select 1", "select 2")},
 	{"widget-status", "widget", []string{"-shape", "status", "-work", "1s"}, submitTurns("a", "b")},
 	{"widget-bar", "widget", []string{"-shape", "bar", "-blank", "3s", "-work", "1500ms"}, submitTurns("say hi", "and again")},
+	{"widget-late", "widget", []string{"-shape", "late", "-work", "500ms", "-late", "600ms"}, submitTurns("say hi", "and again")},
 	{"widget-drawn", "widget", []string{"-shape", "drawn", "-work", "1s"}, submitTurns("say hi", "and again")},
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()

@@ -121,3 +121,31 @@ func TestEveryTransitionNamesItsSignal(t *testing.T) {
 		rep.Close()
 	}
 }
+
+// An event loop with a timer of its own due soon (issue 20, class 3: a
+// footer redrawn 600 ms after the input box, the reader blocked in read(2)
+// throughout) is not ready before the timer could have fired; with no
+// timer due, the quiet window decides as before; a timer that repeats is
+// waited out once.
+func TestKernelTimerDueHolds(t *testing.T) {
+	box := "\x1b[?1049h\x1b[2;1H╭────────╮\r\n│ > \r\n╰────────╯\x1b[3;5H"
+	footer := "\x1b[5;1H  ? for shortcuts\x1b[3;5H"
+	loop := kernel.View{Wait: kernel.Watching, Doing: "widget read(tty) among threads", Leader: true}
+	timed := loop
+	timed.Timer = "1s"
+	tr, at, ok := firstWaiting(t, castOf(t, time.Duration(0), box, 5*time.Millisecond, timed,
+		600*time.Millisecond, footer, 605*time.Millisecond, loop, 5*time.Second, nil))
+	if !ok || at < 600*time.Millisecond || at > time.Second {
+		t.Errorf("first ready %v at +%v (found: %v), want one after the footer at +600ms, within 1 s", tr, at, ok)
+	}
+	_, at, ok = firstWaiting(t, castOf(t, time.Duration(0), box, 5*time.Millisecond, loop, 5*time.Second, nil))
+	if !ok || at > 200*time.Millisecond {
+		t.Errorf("with no timer due: first ready at +%v (found: %v), want the quiet window's", at, ok)
+	}
+	blink := loop
+	blink.Timer = "500ms"
+	_, at, ok = firstWaiting(t, castOf(t, time.Duration(0), box, 5*time.Millisecond, blink, 5*time.Second, nil))
+	if !ok || at < 500*time.Millisecond || at > 700*time.Millisecond {
+		t.Errorf("a timer due within 500ms for good: first ready at +%v (found: %v), want it waited out once", at, ok)
+	}
+}
