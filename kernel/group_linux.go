@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,10 @@ type state struct {
 	known   bool // false: could not tell whether it waits on the terminal
 	timed   bool // it waits with a timeout of at most maxDue: a timer is due
 	due     time.Duration
+	// idle: it waits, with no timeout, for something only the program
+	// itself can do (a futex: a lock, a condition, a parked runtime
+	// thread; an event loop whose set holds internal wake-ups alone).
+	idle bool
 }
 
 func (s state) String() string {
@@ -188,8 +193,34 @@ func verdict(procs []proc) Wait {
 		return Working
 	case reads && single && still:
 		return Reading
+	case readerAmongIdle(procs):
+		return Reading
 	}
 	return Watching
+}
+
+// readerAmongIdle reports whether one process has a thread blocked in
+// read(2) on the terminal and every other thread idle (state.idle: a
+// futex, an event loop with internal wake-ups alone, no timeout). The
+// reader thread an agent or a Go program keeps in read() (a goroutine,
+// a worker) beside a runtime parked with nothing to do: nothing can
+// happen until input arrives, as for a single-threaded reader. A thread
+// on a timer, running, or waiting on a socket or a pipe could draw
+// without input: Watching.
+func readerAmongIdle(procs []proc) bool {
+	if len(procs) != 1 {
+		return false
+	}
+	readers := 0
+	for _, t := range procs[0].threads {
+		switch {
+		case t.kind == readFD && t.sole:
+			readers++
+		case !t.idle:
+			return false
+		}
+	}
+	return readers == 1
 }
 
 // describe says what each process does: its name and the call the
@@ -276,8 +307,39 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	case opaque:
 		s.known = false
 	}
+	s.idle = !s.timed && !s.tty && s.known && (c.name == "futex" || c.kind == epollFD && o.epollInternal(pid, int(int32(args[0]))) && untimed(c.timeout, args[3]))
 	return s
 }
+
+// epollInternal reports whether every fd an epoll instance waits on is an
+// internal wake-up (epollWakeups): only the program itself can wake it.
+func (o *Observer) epollInternal(pid, epfd int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+	if err != nil {
+		return false
+	}
+	for line := range bytes.Lines(b) {
+		f := strings.Fields(string(line))
+		if len(f) < 2 || f[0] != "tfd:" {
+			continue
+		}
+		fd, err := strconv.Atoi(f[1])
+		if err != nil {
+			return false
+		}
+		l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+		if err != nil || !slices.Contains(epollWakeups, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// epollWakeups are the fds through which a program wakes its own event
+// loop (Go's netpoller and libuv use an eventfd; signals come through a
+// signalfd). A socket, a pipe, a timerfd or a file can wake it from
+// outside or on time.
+var epollWakeups = []string{"anon_inode:[eventfd]", "anon_inode:[signalfd]"}
 
 // untimed reports whether a wait's timeout argument means "no timeout".
 func untimed(t timeout, arg uint64) bool {

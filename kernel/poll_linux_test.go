@@ -55,3 +55,22 @@ func TestTimerDue(t *testing.T) {
 		t.Errorf("python3 in select with no timeout: %s, want no timer", v)
 	}
 }
+
+// A Go program whose reader goroutine is blocked in read(2) while the rest
+// of its runtime is parked (futexes, a netpoller with internal wake-ups
+// alone) can do nothing until input: Reading. While it works on a timer
+// (a silent sleep), Watching with the timer.
+func TestReaderAmongIdleThreads(t *testing.T) {
+	s := start(t, true, fixtures.Build(t, "widget"), "-shape", "status", "-work", "3s")
+	v := s.await(t, "widget idle, its reader in read(2)", waiting(kernel.Reading))
+	if !strings.Contains(v.Doing, "read(tty) among threads") {
+		t.Errorf("widget idle: %s, want its reader thread named", v)
+	}
+	if _, err := s.master.Write([]byte("\r")); err != nil {
+		t.Fatal(err)
+	}
+	v = s.await(t, "widget working on a timer", func(v kernel.View) bool { return v.Timer != "" })
+	if v.Wait == kernel.Reading {
+		t.Errorf("widget sleeping 3 s in its work: %s, want not reading", v)
+	}
+}
