@@ -22,12 +22,17 @@ const (
 	// and blocked, and one waits for the terminal's input and nothing
 	// else, with no timeout (read(2) on it, or a poll, select or epoll
 	// whose only entry is the terminal: readline's pselect). The others,
-	// if any, wait on a pipe or a child. Such a program can do nothing
-	// until input (or a signal) arrives: what it drew is all it will draw.
+	// if any, wait on a pipe or a child. Or: one process, one thread of it
+	// blocked in read(2) on the terminal, every other thread idle (an
+	// untimed futex, an event loop whose set holds only the program's own
+	// wake-ups: a Go runtime parked beside its reader goroutine). Such a
+	// program can do nothing until input (or a signal) arrives: what it
+	// drew is all it will draw.
 	Reading Wait = "read"
 	// Watching: some thread waits on the terminal among other things
 	// (poll, select or epoll with the terminal in its set, or a blocking
-	// read beside other threads). Event loops (node, Go, asyncio) look
+	// read beside threads that are not idle), or polls it (the terminal
+	// open non-blocking, a thread sleeping on a short timer). Event loops (node, Go, asyncio) look
 	// like this both when idle and between two frames of an animation, so
 	// it says neither ready nor busy.
 	Watching Wait = "watch"

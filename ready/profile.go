@@ -40,7 +40,14 @@ type Profile struct {
 	// there.
 	Settle Duration `json:"settle"`
 	// Silence is the fallback: no change for this long and no busy evidence
-	// means ready, wherever the cursor is.
+	// means ready, wherever the cursor is. Every hold but the program's own
+	// word is bounded by it (or by a bound on top of it: KernelHold,
+	// BlankHold). The ±25 % sweep flips one turn: at 1.5 s, node-repl's
+	// `await new Promise(r => setTimeout(r, 1500))` (silent work in an
+	// event loop, nothing on screen) is called ready early. Its recording
+	// predates the kernel's timer reading (View.Timer); live, the kernel
+	// signal now waits out a timer due within this window, so the window
+	// is no longer the only guard there.
 	Silence Duration `json:"silence"`
 	// ClearGuard: no ready decision this soon after a full-screen erase, as
 	// full-screen programs redraw in several steps after one.
