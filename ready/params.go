@@ -44,6 +44,15 @@ type tuning struct {
 	// agent's start-up was blank for 7–15 s (issue 20, class 4).
 	BlankHold time.Duration
 
+	// TimerHold: an event loop with a timer of its own due within this
+	// (the kernel's View.Timer) is not ready until the timer could have
+	// fired, once per visible change: a footer redrawn 600 ms after the
+	// prompt box (issue 20, class 3). A redraw that completes a prompt
+	// comes within a second; a timer further out is more often a tick or
+	// a timeout than a pending frame, and waiting it out would cost every
+	// turn (an agent ignoring Enter for 2 s is caught by Submit's retry).
+	TimerHold time.Duration
+
 	// AnimWindow: animation frames this old are forgotten.
 	AnimWindow time.Duration
 	// AnimMaxGap: slower repaints are not an animation (a 1 s timer still is).
@@ -94,6 +103,7 @@ var defaultTuning = tuning{
 	LongWork:        50 * time.Millisecond,
 	KernelHold:      8 * time.Second,
 	BlankHold:       20 * time.Second,
+	TimerHold:       time.Second,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,

@@ -44,10 +44,11 @@ type Profile struct {
 	// word is bounded by it (or by a bound on top of it: KernelHold,
 	// BlankHold). The ±25 % sweep flips one turn: at 1.5 s, node-repl's
 	// `await new Promise(r => setTimeout(r, 1500))` (silent work in an
-	// event loop, nothing on screen) is called ready early. Its recording
-	// predates the kernel's timer reading (View.Timer); live, the kernel
-	// signal now waits out a timer due within this window, so the window
-	// is no longer the only guard there.
+	// event loop, nothing on screen) is called ready early. Left as is: a
+	// program silent longer than this with nothing on screen saying so is
+	// the case the fallback exists for, and 2 s leaves that one turn 0.5 s
+	// of margin. The kernel's timer reading (View.Timer) sees such a
+	// timer, but waits out only those within tune.TimerHold.
 	Silence Duration `json:"silence"`
 	// ClearGuard: no ready decision this soon after a full-screen erase, as
 	// full-screen programs redraw in several steps after one.

@@ -35,8 +35,8 @@ import (
 //     typed (in canonical mode the kernel counts complete lines only, so a
 //     half-typed line does not count);
 //   - not ready while an event loop (Watching) has a timer of its own due
-//     within the silence window (View.Timer): once after each visible
-//     change, until the timer could have fired;
+//     within tune.TimerHold (View.Timer): once after each visible change,
+//     until the timer could have fired;
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -120,7 +120,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= f.prof.Silence.D() && now.Before(k.timerAt.Add(k.timerDue)):
+	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue)):
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
