@@ -131,7 +131,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		// counts for the silence window at most until a second frame
 		// shows it marching.
 		stall := tune.BusyStall
-		altWord := alt && kind == "status word" && !refresh
+		// (A write within MonitorBurst of a whole-screen frame belongs to
+		// it, unless input came between: then it answers the input.)
+		altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(f.refreshAt))
 		if altWord || kind == "bar" {
 			stall = f.prof.Silence.D()
 		}

@@ -51,6 +51,9 @@ type tuning struct {
 	// comes within a second; a timer further out is more often a tick or
 	// a timeout than a pending frame, and waiting it out would cost every
 	// turn (an agent ignoring Enter for 2 s is caught by Submit's retry).
+	// Timers are read rounded up to 1, 2 or 5 × a power of ten ms, so the
+	// value sits between two readings, 1 s and 2 s: at 1 s itself, ×0.75
+	// let widget-late's 600 ms timer (read "1s") through, early.
 	TimerHold time.Duration
 
 	// AnimWindow: animation frames this old are forgotten.
@@ -103,7 +106,7 @@ var defaultTuning = tuning{
 	LongWork:        50 * time.Millisecond,
 	KernelHold:      8 * time.Second,
 	BlankHold:       20 * time.Second,
-	TimerHold:       time.Second,
+	TimerHold:       1500 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,

@@ -11,8 +11,11 @@ import (
 	"github.com/ttyrig/ttyrig/recordings"
 )
 
+// typed is input in castOf.
+type typed string
+
 // castOf writes events into a cast: each is a time and either output
-// (string), a kernel view, or nil for the end (exit 0).
+// (string), input (typed), a kernel view, or nil for the end (exit 0).
 func castOf(t *testing.T, events ...any) *asciicast.Cast {
 	t.Helper()
 	var buf bytes.Buffer
@@ -25,6 +28,8 @@ func castOf(t *testing.T, events ...any) *asciicast.Cast {
 		switch e := events[i+1].(type) {
 		case string:
 			err = w.Output(at, []byte(e))
+		case typed:
+			err = w.Input(at, []byte(e))
 		case kernel.View:
 			err = w.Kernel(at, e.Encode())
 		case nil:
@@ -147,5 +152,27 @@ func TestKernelTimerDueHolds(t *testing.T) {
 	_, at, ok = firstWaiting(t, castOf(t, time.Duration(0), box, 5*time.Millisecond, blink, 5*time.Second, nil))
 	if !ok || at < 500*time.Millisecond || at > 700*time.Millisecond {
 		t.Errorf("a timer due within 500ms for good: first ready at +%v (found: %v), want it waited out once", at, ok)
+	}
+}
+
+// A full-screen widget app answers Enter with one status line and nothing
+// moves while it works (issue 20, class 1): not ready until the result is
+// drawn, also when Enter came right after the first frame (a write that
+// close to a whole-screen frame is part of a refresh, unless input came
+// between; a live run was early this way).
+func TestAltScreenStatusWordHolds(t *testing.T) {
+	frame := "\x1b[1;1H┌────┐\x1b[2;1H│ Deploy\x1b[4;1H│ staging\x1b[5;1H│ production\x1b[6;1H└────┘\x1b[8;1H Enter: check"
+	status := "\x1b[8;1H\x1b[2K checking production…"
+	result := "\x1b[7;1H│ production: ok\x1b[8;1H\x1b[2K Enter: check"
+	rep, err := recordings.Replay(castOf(t, time.Duration(0), "\x1b[?1049h\x1b[?25l", 10*time.Millisecond, frame, 40*time.Millisecond, typed("\r"),
+		41*time.Millisecond, status, time.Second, result, 3*time.Second, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	for _, tr := range rep.Run() {
+		if at := tr.Time.Sub(rep.Start()); tr.State.Waiting() && at > 40*time.Millisecond && at < time.Second {
+			t.Errorf("%v at +%v, while the status line says the app works", tr, at)
+		}
 	}
 }
