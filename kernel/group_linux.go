@@ -7,8 +7,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // Bounds on what one observation reads, whatever the session holds.
@@ -26,6 +30,12 @@ type state struct {
 	tty     bool // waiting on the terminal (read, or a set that holds it)
 	sole    bool // waiting for the terminal's input and nothing else, with no timeout
 	known   bool // false: could not tell whether it waits on the terminal
+	timed   bool // it waits with a timeout of at most maxDue: a timer is due
+	due     time.Duration
+	// idle: it waits, with no timeout, for something only the program
+	// itself can do (a futex: a lock, a condition, a parked runtime
+	// thread; an event loop whose set holds internal wake-ups alone).
+	idle bool
 }
 
 func (s state) String() string {
@@ -44,8 +54,9 @@ type proc struct {
 // group reads what the processes of foreground group pgrp are doing.
 // They are found among the session leader's descendants, where a shell's
 // jobs and a program's children are.
-func (o *Observer) group(pgrp int) (Wait, string) {
+func (o *Observer) group(pgrp int) (Wait, string, string) {
 	var procs []proc
+	var pids []int // the group's processes, as procs
 	queue := []int{o.leader}
 	for visited := 0; len(queue) > 0 && visited < maxProcs; visited++ {
 		pid := queue[0]
@@ -65,6 +76,7 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 			continue
 		}
 		p := proc{comm: st.comm}
+		pids = append(pids, pid)
 		for _, tid := range tids {
 			th := o.thread(pid, tid, st.state)
 			if th.sole && signalled(pid, tid) {
@@ -76,9 +88,87 @@ func (o *Observer) group(pgrp int) (Wait, string) {
 		procs = append(procs, p)
 	}
 	if len(procs) == 0 {
-		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp)
+		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp), ""
 	}
-	return verdict(procs), describe(procs)
+	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
+	if w == Working && ticking(procs) && o.polled(pids) {
+		// A reader that polls: the terminal is open non-blocking and a
+		// thread sleeps on a short timer between two reads that found
+		// nothing (Go prompt libraries poll every 10 ms). It reads the
+		// terminal, only never blocked in the read: an event loop by
+		// another name, not work. Its other threads may be caught running
+		// (Go's scheduler spins between the polls). Node sets its terminal
+		// non-blocking too, but while it works nothing of it waits on a
+		// short timer: it stays Working.
+		return Watching, doing + ", polling the terminal (non-blocking)", timer
+	}
+	return w, doing, timer
+}
+
+// timerOf returns the shortest timeout a thread of the group waits with,
+// rounded up to 1, 2 or 5 times a power of ten milliseconds (the same wait
+// reads the same at every look, and the bound stays an upper one), as a
+// duration string; "" when no thread waits with one (of at most maxDue).
+func timerOf(procs []proc) string {
+	var least time.Duration = -1
+	for _, p := range procs {
+		for _, t := range p.threads {
+			if t.timed && (least < 0 || t.due < least) {
+				least = t.due
+			}
+		}
+	}
+	if least < 0 {
+		return ""
+	}
+	for step := time.Millisecond; ; step *= 10 {
+		for _, k := range []time.Duration{1, 2, 5} {
+			if least <= k*step {
+				return (k * step).String()
+			}
+		}
+	}
+}
+
+// pollEvery bounds the period of a reader that polls the terminal.
+const pollEvery = 100 * time.Millisecond
+
+// ticking reports whether a thread of the group waits on a timer of at
+// most pollEvery: a poller between two polls.
+func ticking(procs []proc) bool {
+	for _, p := range procs {
+		for _, t := range p.threads {
+			if t.timed && t.due <= pollEvery {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// polled reports whether a process of the group has the terminal open
+// non-blocking on its standard input (O_NONBLOCK in its fdinfo flags): a
+// read there returns at once, so the reader polls it.
+func (o *Observer) polled(pids []int) bool {
+	for _, pid := range pids {
+		if !o.isTTY(pid, 0) {
+			continue
+		}
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/0", pid))
+		if err != nil {
+			continue
+		}
+		for line := range bytes.Lines(b) {
+			k, v, ok := strings.Cut(string(line), ":")
+			if !ok || k != "flags" {
+				continue
+			}
+			if fl, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64); err == nil && fl&unix.O_NONBLOCK != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // verdict applies the rule documented on Wait.
@@ -103,8 +193,34 @@ func verdict(procs []proc) Wait {
 		return Working
 	case reads && single && still:
 		return Reading
+	case readerAmongIdle(procs):
+		return Reading
 	}
 	return Watching
+}
+
+// readerAmongIdle reports whether one process has a thread blocked in
+// read(2) on the terminal and every other thread idle (state.idle: a
+// futex, an event loop with internal wake-ups alone, no timeout). The
+// reader thread an agent or a Go program keeps in read() (a goroutine,
+// a worker) beside a runtime parked with nothing to do: nothing can
+// happen until input arrives, as for a single-threaded reader. A thread
+// on a timer, running, or waiting on a socket or a pipe could draw
+// without input: Watching.
+func readerAmongIdle(procs []proc) bool {
+	if len(procs) != 1 {
+		return false
+	}
+	readers := 0
+	for _, t := range procs[0].threads {
+		switch {
+		case t.kind == readFD && t.sole:
+			readers++
+		case !t.idle:
+			return false
+		}
+	}
+	return readers == 1
 }
 
 // describe says what each process does: its name and the call the
@@ -169,6 +285,9 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	for len(args) < 6 {
 		args = append(args, 0)
 	}
+	if d, ok := due(pid, c, args); ok && d <= maxDue {
+		s.timed, s.due = true, d
+	}
 	switch c.kind {
 	case readFD:
 		s.tty = o.isTTY(pid, int(int32(args[0])))
@@ -188,8 +307,39 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	case opaque:
 		s.known = false
 	}
+	s.idle = !s.timed && !s.tty && s.known && (c.name == "futex" || c.kind == epollFD && o.epollInternal(pid, int(int32(args[0]))) && untimed(c.timeout, args[3]))
 	return s
 }
+
+// epollInternal reports whether every fd an epoll instance waits on is an
+// internal wake-up (epollWakeups): only the program itself can wake it.
+func (o *Observer) epollInternal(pid, epfd int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+	if err != nil {
+		return false
+	}
+	for line := range bytes.Lines(b) {
+		f := strings.Fields(string(line))
+		if len(f) < 2 || f[0] != "tfd:" {
+			continue
+		}
+		fd, err := strconv.Atoi(f[1])
+		if err != nil {
+			return false
+		}
+		l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+		if err != nil || !slices.Contains(epollWakeups, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// epollWakeups are the fds through which a program wakes its own event
+// loop (Go's netpoller and libuv use an eventfd; signals come through a
+// signalfd). A socket, a pipe, a timerfd or a file can wake it from
+// outside or on time.
+var epollWakeups = []string{"anon_inode:[eventfd]", "anon_inode:[signalfd]"}
 
 // untimed reports whether a wait's timeout argument means "no timeout".
 func untimed(t timeout, arg uint64) bool {

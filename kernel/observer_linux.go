@@ -77,7 +77,7 @@ func (o *Observer) Observe() (View, error) {
 	if v.Unread, err = o.unread(); err != nil {
 		return v, err
 	}
-	v.Wait, v.Doing = o.group(pgrp)
+	v.Wait, v.Doing, v.Timer = o.group(pgrp)
 	if cerr := o.master.Control(func(fd uintptr) {
 		if tio, err = unix.IoctlGetTermios(int(fd), unix.TCGETS); err != nil {
 			err = fmt.Errorf("kernel: terminal mode (TCGETS): %w", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // ErrUnsupported is returned by Open where the kernel's view is not
@@ -21,12 +22,17 @@ const (
 	// and blocked, and one waits for the terminal's input and nothing
 	// else, with no timeout (read(2) on it, or a poll, select or epoll
 	// whose only entry is the terminal: readline's pselect). The others,
-	// if any, wait on a pipe or a child. Such a program can do nothing
-	// until input (or a signal) arrives: what it drew is all it will draw.
+	// if any, wait on a pipe or a child. Or: one process, one thread of it
+	// blocked in read(2) on the terminal, every other thread idle (an
+	// untimed futex, an event loop whose set holds only the program's own
+	// wake-ups: a Go runtime parked beside its reader goroutine). Such a
+	// program can do nothing until input (or a signal) arrives: what it
+	// drew is all it will draw.
 	Reading Wait = "read"
 	// Watching: some thread waits on the terminal among other things
 	// (poll, select or epoll with the terminal in its set, or a blocking
-	// read beside other threads). Event loops (node, Go, asyncio) look
+	// read beside threads that are not idle), or polls it (the terminal
+	// open non-blocking, a thread sleeping on a short timer). Event loops (node, Go, asyncio) look
 	// like this both when idle and between two frames of an animation, so
 	// it says neither ready nor busy.
 	Watching Wait = "watch"
@@ -65,6 +71,23 @@ type View struct {
 	// canonical mode is how password prompts read.
 	Canonical bool `json:"icanon,omitempty"`
 	Echo      bool `json:"echo,omitempty"`
+	// Timer says a timer of the program's own is due: the shortest
+	// timeout a thread of the foreground group waits with (an event
+	// loop's epoll_wait, poll or select, a futex, a sleep), at most 10 s,
+	// rounded up to 1, 2 or 5 times a power of ten milliseconds ("500ms").
+	// Empty: every thread waits for an event with no timeout (or runs), so
+	// nothing the program scheduled itself will wake it. Linux only.
+	Timer string `json:"timer,omitempty"`
+}
+
+// TimerDue returns Timer as a duration: how soon, at most, the program
+// acts by itself; false when no timer is due.
+func (v View) TimerDue() (time.Duration, bool) {
+	if v.Timer == "" {
+		return 0, false
+	}
+	d, err := time.ParseDuration(v.Timer)
+	return d, err == nil
 }
 
 // Known reports whether the view holds any observation.
@@ -91,6 +114,9 @@ func (v View) String() string {
 	}
 	if v.Unread > 0 {
 		fmt.Fprintf(&b, ", %d bytes unread", v.Unread)
+	}
+	if v.Timer != "" {
+		fmt.Fprintf(&b, ", a timer due within %s", v.Timer)
 	}
 	switch {
 	case v.Canonical && v.Echo:
@@ -124,6 +150,9 @@ func ParseView(data string) (View, error) {
 	}
 	if v.Unread < 0 {
 		return View{}, fmt.Errorf("kernel: unread %d is negative", v.Unread)
+	}
+	if d, err := time.ParseDuration(v.Timer); v.Timer != "" && (err != nil || d < 0) {
+		return View{}, fmt.Errorf("kernel: timer %q is not a duration like \"500ms\"", v.Timer)
 	}
 	return v, nil
 }

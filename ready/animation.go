@@ -24,10 +24,8 @@ import (
 // program repaints by itself.
 
 const (
-	animWindow  = 5 * time.Second         // frames this old are forgotten
-	animMaxGap  = 1200 * time.Millisecond // slower repaints are not an animation (a 1 s timer still is)
-	animMaxRows = 3                       // a repaint touching more rows is a redraw, not a spinner
-	animFrames  = 64                      // frames remembered at most
+	animMaxRows = 3  // a repaint touching more rows is a redraw, not a spinner
+	animFrames  = 64 // frames remembered at most
 )
 
 // frame is one change of a small region.
@@ -79,11 +77,11 @@ func (f frame) touches(rows []int) bool {
 	return false
 }
 
-// seen reports whether key had a frame within animMaxGap before t.
+// seen reports whether key had a frame within tune.AnimMaxGap before t.
 func (a *animation) seen(t time.Time, key string) bool {
 	for i := len(a.frames) - 1; i >= 0; i-- {
 		f := a.frames[i]
-		if t.Sub(f.t) > animMaxGap {
+		if t.Sub(f.t) > tune.AnimMaxGap {
 			return false
 		}
 		if f.key == key && f.over {
@@ -100,12 +98,12 @@ func (a *animation) cadence(now time.Time) (gap time.Duration, key string, frame
 	last := map[string]frame{}
 	count := map[string]int{}
 	for _, f := range a.frames {
-		if !now.Before(f.t.Add(animWindow)) {
+		if !now.Before(f.t.Add(tune.AnimWindow)) {
 			continue
 		}
 		if prev, ok := last[f.key]; ok && f.over && !f.classified && prev.turn == f.turn {
-			if g := f.t.Sub(prev.t); g <= animMaxGap && g > gap {
-				gap, key, until = g, f.key, prev.t.Add(animWindow)
+			if g := f.t.Sub(prev.t); g <= tune.AnimMaxGap && g > gap {
+				gap, key, until = g, f.key, prev.t.Add(tune.AnimWindow)
 			}
 		}
 		last[f.key] = f

@@ -11,11 +11,7 @@ import (
 // Busy animations classified: which rows show a spinner, a status word or
 // progress (what each is: signal_busyanim.go).
 
-// busyStall is how long a busy animation counts after it was last
-// repainted: above the longest stalls measured (tqdm 2.4 s, a silent
-// "Thinking…" 2 s), so that a program that left one on screen when it
-// stopped is called ready by the cursor or silence soon after.
-const busyStall = 5 * time.Second
+// How long a busy animation counts after its last repaint: tune.BusyStall (params.go).
 
 const (
 	// spinnerGlyphs are the glyphs spinners cycle through, besides braille.
@@ -57,6 +53,7 @@ type busyRow struct {
 	text   string    // the row as last drawn
 	at     time.Time // last drawn
 	frames int
+	stall  time.Duration // how long it counts after it was last drawn
 }
 
 // classify notes which rows of v now show a busy animation (see
@@ -91,7 +88,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	if changed > animMaxRows {
 		f.refreshAt = at
 	}
-	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < monitorBurst
+	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < tune.MonitorBurst
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -122,7 +119,25 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		default:
 			kind = f.busyText(text)
 		}
-		if alt && kind != "spinner" || refresh && kind == "progress" && barHead(text) == "" {
+		// A status word drawn on the alternate screen outside a refresh of
+		// the whole screen counts too, for a shorter while (stall): a
+		// widget app shows "checking production…" and nothing moves while
+		// it works (issue 20, class 1), yet a full-screen program may also
+		// leave such a line up while it waits for keys. Not sure either
+		// way: wait, bounded by the silence window, rather than guess.
+		// A bar of cells drawn for the first time (busyText) is either
+		// an indeterminate bar's first frame or a progress bar part way:
+		// busy, unless it never moves (a rating, a gauge), so it too
+		// counts for the silence window at most until a second frame
+		// shows it marching.
+		stall := tune.BusyStall
+		// (A write within MonitorBurst of a whole-screen frame belongs to
+		// it, unless input came between: then it answers the input.)
+		altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(f.refreshAt))
+		if altWord || kind == "bar" {
+			stall = f.prof.Silence.D()
+		}
+		if alt && kind != "spinner" && kind != "bar" && !altWord || refresh && kind == "progress" && barHead(text) == "" {
 			kind = ""
 		}
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
@@ -138,7 +153,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			br = &busyRow{}
 			f.busyRows[r] = br
 		}
-		br.kind, br.text, br.at = kind, text, drawn
+		br.kind, br.text, br.at, br.stall = kind, text, drawn, stall
 		br.frames++
 		now[r] = true
 	}
@@ -154,6 +169,8 @@ func (f *facts) busyText(text string) string {
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
+	case hasCellRun(text):
+		return "bar"
 	case progressBar(text):
 		return "progress"
 	}
@@ -229,7 +246,7 @@ func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if old == "" {
 		return ""
 	}
-	if n := glyphsTurned(old, cur); n > 0 && n <= 2 {
+	if n := glyphsTurned(old, cur); n > 0 && n <= 2 || marching(old, cur) {
 		return "spinner"
 	}
 	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
@@ -271,6 +288,65 @@ func glyphsTurned(old, cur string) int {
 		return -1
 	}
 	return n
+}
+
+// indeterminateCells are the glyphs an indeterminate bar is drawn with: filled and
+// empty cells ("■■■⬝⬝⬝⬝⬝", "▰▰▱▱▱", "●●○○○").
+const indeterminateCells = "■□▪▫⬝⬞◼◻▰▱●○◉◌█▓▒░"
+
+// marching reports whether cur is old with a run of bar cells moved: every
+// difference is a bar cell, and as many of each cell are there before and
+// after. An indeterminate bar that marches or bounces ("■■■⬝⬝⬝⬝⬝  esc
+// interrupt" to "⬝■■■⬝⬝⬝⬝  esc interrupt", issue 20 class 4) says busy as a
+// spinner does; a progress bar fills (more filled cells each frame) and a
+// meter's level changes, so neither keeps its counts.
+func marching(old, cur string) bool {
+	if len(old) != len(cur) || old == cur {
+		return false
+	}
+	moved := map[rune]int{}
+	for len(old) > 0 && len(cur) > 0 {
+		a, sa := utf8.DecodeRuneInString(old)
+		b, sb := utf8.DecodeRuneInString(cur)
+		old, cur = old[sa:], cur[sb:]
+		if a == b {
+			continue
+		}
+		if !strings.ContainsRune(indeterminateCells, a) || !strings.ContainsRune(indeterminateCells, b) {
+			return false
+		}
+		moved[a]--
+		moved[b]++
+	}
+	if len(old) > 0 || len(cur) > 0 {
+		return false
+	}
+	for _, n := range moved {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hasCellRun reports whether text holds a run of at least four
+// indeterminate bar cells, filled and empty mixed ("■■■⬝⬝⬝⬝⬝", "▰▰▱▱▱"):
+// the first frame of a marching bar, or a bar part way.
+func hasCellRun(text string) bool {
+	run, kinds := 0, map[rune]bool{}
+	for _, r := range text {
+		if strings.ContainsRune(indeterminateCells, r) {
+			run++
+			kinds[r] = true
+			if run >= 4 && len(kinds) >= 2 {
+				return true
+			}
+			continue
+		}
+		run = 0
+		clear(kinds)
+	}
+	return false
 }
 
 // memoProgressShape is progressShape through the engine's memo.

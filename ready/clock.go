@@ -41,19 +41,9 @@ var (
 const clockMaxRows = 2
 
 const (
-	// timerLate is how much later than its value a timer may be drawn
-	// (computed, then painted by a loaded program or machine): readings
-	// drift this much without the timer being called a counter. Generous:
-	// a timer taken for a counter holds an idle program busy, a counter
-	// taken for a timer a few frames longer is only found a little later.
-	timerLate = time.Second
-	// timerEarly is the same ahead of its value (clocks of the program and
-	// the recorder not quite agreeing).
-	timerEarly = 50 * time.Millisecond
-	// timerMemory bounds how far back readings are compared: a timer that
-	// counts its own ticks drifts from the wall clock by a few ms a tick,
-	// and one frame drawn very late is forgotten after a while.
-	timerMemory = 10 * time.Second
+	// How far a timer may drift from the wall clock: tune.TimerLate,
+	// tune.TimerEarly and tune.TimerMemory (params.go).
+
 	// timerReadings bounds the readings kept per row.
 	timerReadings = 32
 )
@@ -68,7 +58,7 @@ type reading struct {
 // timerRow is what a row's duration tokens showed recently.
 type timerRow struct {
 	shape    string      // the row with its clock and duration tokens masked
-	readings [][]reading // per token, oldest first, within timerMemory
+	readings [][]reading // per token, oldest first, within tune.TimerMemory
 }
 
 // durations returns the readings of the duration tokens of text at t; a
@@ -147,13 +137,13 @@ func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // inStep reports whether readings, all of one token, agree on when the
 // timer started: each reading v at t says the start lies in
-// (t-v-unit-timerLate, t-v+unit/2+timerEarly] (the value truncated or
+// (t-v-unit-tune.TimerLate, t-v+unit/2+tune.TimerEarly] (the value truncated or
 // rounded to its unit, drawn a little late or early).
 func inStep(rs []reading) bool {
 	var lo, hi time.Time
 	for i, r := range rs {
-		l := r.at.Add(-r.value - r.unit - timerLate)
-		h := r.at.Add(-r.value + r.unit/2 + timerEarly)
+		l := r.at.Add(-r.value - r.unit - tune.TimerLate)
+		h := r.at.Add(-r.value + r.unit/2 + tune.TimerEarly)
 		if i == 0 || l.After(lo) {
 			lo = l
 		}
@@ -191,7 +181,7 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 		rd.at = t
 		kept := tr.readings[i][:0]
 		for _, old := range tr.readings[i] {
-			if t.Sub(old.at) <= timerMemory {
+			if t.Sub(old.at) <= tune.TimerMemory {
 				kept = append(kept, old)
 			}
 		}

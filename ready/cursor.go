@@ -19,9 +19,7 @@ import (
 // prompt glyph and holds typed text ("│ > hello").
 var promptGlyph = regexp.MustCompile(`([$#%>❯›»➜λ→▶▸‣:?]$)|(^[\s│┃|]*[$#%>❯›»➜λ→▶▸]\s)`)
 
-// probeHold is the quiet required right after a terminal query: a program
-// that asked the terminal something is talking to it, not to the user.
-const probeHold = 500 * time.Millisecond
+// The quiet required right after a terminal query: tune.ProbeHold (params.go).
 
 // stillness is what the cursor signal requires: how long the screen must
 // stay still (need, and why), how long it has (quiet), and whether the
@@ -72,8 +70,8 @@ func fullStillness(f *facts, now time.Time) stillness {
 			s.need, s.why, s.until = an.quiet, "animation: "+an.why, an.until
 		}
 	}
-	if q, ok := f.proto.queryPending(); ok && s.need < probeHold {
-		s.need, s.why = probeHold, "terminal query "+q+" was the last output"
+	if q, ok := f.proto.queryPending(); ok && s.need < tune.ProbeHold {
+		s.need, s.why = tune.ProbeHold, "terminal query "+q+" was the last output"
 	}
 	s.at, s.notWhy = inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D()))
 	return s

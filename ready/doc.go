@@ -10,35 +10,38 @@
 //  2. sync: a synchronized update open (up to 1 s): not ready
 //  3. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
 //  4. kernel: the foreground process blocked reading the terminal with all output
-//     drawn: ready at once; working elsewhere, output pending or input unread: not
-//     ready (package kernel, Linux; no opinion for event loops or elsewhere)
+//     drawn: ready at once; working elsewhere (until the screen has been still
+//     for the silence window plus tune.KernelHold), output pending or input
+//     unread: not ready (package kernel, Linux; no opinion for event loops or
+//     elsewhere)
 //  5. restart (selected by a profile): a restart message: not ready
 //  6. answer-ticked (selected): the question just answered, ticked: not ready
 //  7. question: a question on screen (prompt.go, question*.go), still for the quiet window;
 //     once asked, the same question stays asked through repaints until input
 //  8. startup (selected): start-up marker not drawn yet: not ready
-//  9. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
-//  10. busy-marker: a profile's busy markers, while fresh
-//  11. busy-animation: a spinner, a status word, a progress bar or a counter
+//  9. blank: nothing drawn on the screen, for up to tune.BlankHold: not ready
+//  10. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
+//  11. busy-marker: a profile's busy markers, while fresh
+//  12. busy-animation: a spinner, a status word, a progress bar or a counter
 //     on screen since the last input (on the alternate screen a spinner only;
 //     counters repainted with the whole screen are a monitor's): not ready,
 //     even through a long stall
-//  12. status-line: a line below the input position turned, since the
+//  13. status-line: a line below the input position turned, since the
 //     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
-//  13. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
+//  14. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
 //     since the last input, the cursor at an input position and the screen
 //     still for 50 ms: ready (or a question drawn, for an approval message)
-//  14. monitor: a screen refreshed as a whole at a steady period (top) while
+//  15. monitor: a screen refreshed as a whole at a steady period (top) while
 //     the kernel sees the program waiting on the terminal, still for the
 //     quiet window since the last refresh: ready
-//  15. line-taken: the line just submitted erased in place from the input
+//  16. line-taken: the line just submitted erased in place from the input
 //     line and nothing else drawn, up to the silence window: not ready
-//  16. animation: an unclassified repainting region: outwait its cadence
-//  17. clear: a screen cleared and redrawn in stages: not ready
-//  18. cursor: the cursor at an input position on a screen still long enough
+//  17. animation: an unclassified repainting region: outwait its cadence
+//  18. clear: a screen cleared and redrawn in stages: not ready
+//  19. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said
-//  19. silence: no change for the profile's silence window: ready
+//  20. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -31,6 +31,7 @@ const defaultStuck = 30 * time.Second
 type Engine struct {
 	prof       Profile
 	signals    []signal
+	names      []string // each signal's name, as signals
 	stuckAfter time.Duration
 	startAt    time.Time
 
@@ -50,11 +51,11 @@ func NewEngine(p Profile, opts ...Option) (*Engine, error) {
 	if err := p.Validate(); err != nil {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
-	sigs, err := buildSignals(p)
+	sigs, names, err := buildSignals(p)
 	if err != nil {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
-	e := &Engine{prof: p, signals: sigs, stuckAfter: defaultStuck}
+	e := &Engine{prof: p, signals: sigs, names: names, stuckAfter: defaultStuck}
 	e.f.prof = p
 	e.f.busy, e.f.idle, e.f.questions = compileAll(p.Busy), compileAll(p.Idle), compileAll(p.Question)
 	for _, o := range opts {
@@ -75,7 +76,7 @@ func (e *Engine) Profile() Profile { return e.prof }
 
 func (e *Engine) start(t time.Time, why string) {
 	e.started, e.f.now, e.f.ref = true, t, t
-	e.timeline = append(e.timeline, Transition{Time: t, State: Starting, Signal: SignalOutput, Reason: why})
+	e.timeline = append(e.timeline, Transition{Time: t, State: Starting, Signal: SignalOutput, By: "start", Reason: why})
 }
 
 // Observe feeds one event and returns the transitions it caused.
@@ -95,7 +96,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 	switch ev.Kind {
 	case Exit:
 		e.exited = true
-		return e.emit(out, Transition{Time: f.now, State: Exited, Signal: SignalExit,
+		return e.emit(out, Transition{Time: f.now, State: Exited, Signal: SignalExit, By: "exit",
 			Reason: fmt.Sprintf("the process exited with status %d", ev.Code), Cursor: ev.Screen.Cursor(), Code: ev.Code})
 	case Output:
 		f.proto.output(ev.Time, ev.Changes)
@@ -179,10 +180,11 @@ func (e *Engine) Status() Transition {
 // evaluate asks the signals in order; the first with an opinion decides.
 // Every signal asked may schedule the next look.
 func (e *Engine) evaluate(now time.Time) vote {
-	for _, s := range e.signals {
+	for i, s := range e.signals {
 		v := s.vote(&e.f, now)
 		e.wake(now, v.again)
 		if v.verdict != abstain {
+			v.by = e.names[i]
 			return v
 		}
 	}
@@ -210,14 +212,14 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	if !st.Waiting() && e.stuckAfter > 0 {
 		switch {
 		case e.Current().State == Stuck:
-			e.status, e.statusWhy = Transition{Time: now, State: Stuck, Signal: v.signal, Cursor: e.Current().Cursor}, v
+			e.status, e.statusWhy = Transition{Time: now, State: Stuck, Signal: v.signal, By: "stuck", Cursor: e.Current().Cursor}, v
 			return out // stuck until ready, exit or new input
 		case now.Sub(e.f.ref) >= e.stuckAfter:
 			what := "start"
 			if !e.f.inputAt.IsZero() {
 				what = "the last input"
 			}
-			st, v.signal, v.reason, v.format = Stuck, SignalTimeout, fmt.Sprintf("not ready %v after %s (%s)", e.stuckAfter, what, v.why()), ""
+			st, v.signal, v.by, v.reason, v.format = Stuck, SignalTimeout, "stuck", fmt.Sprintf("not ready %v after %s (%s)", e.stuckAfter, what, v.why()), ""
 		default:
 			e.wake(now, e.f.ref.Add(e.stuckAfter))
 		}
@@ -230,7 +232,7 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	if st == Question {
 		prompt = v.prompt
 	}
-	tr := Transition{Time: now, State: st, Signal: v.signal, Cursor: pos, Prompt: prompt}
+	tr := Transition{Time: now, State: st, Signal: v.signal, By: v.by, Cursor: pos, Prompt: prompt}
 	cur := e.Current()
 	if st == cur.State && (st != Question || samePrompt(prompt, cur.Prompt)) {
 		if st != Stuck {

@@ -81,7 +81,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 	f.carryMarks(nv)
 	at, vis, ok := blinkOnly(f.view, nv)
 	if ok && vis {
-		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > animMaxGap
+		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > tune.AnimMaxGap
 		f.toggledAt, ok = t, !first // the first toggle in a while is a change
 	}
 	if ok {

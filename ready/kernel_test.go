@@ -181,7 +181,7 @@ func TestKernelEchoOffIsPassword(t *testing.T) {
 
 // An event loop waiting for keys runs its callbacks for milliseconds at a
 // time (node ran 8.5 ms with enquirer's question on screen); that is no
-// work until it lasts loopWorkConfirm, while a synchronous program's work
+// work until it lasts tune.LoopWorkConfirm, while a synchronous program's work
 // is confirmed after 5 ms.
 func TestKernelEventLoopCallbackIsNotWork(t *testing.T) {
 	nodeRunning := kernel.View{Wait: kernel.Working, Doing: "node running among threads", Leader: true}

@@ -97,7 +97,7 @@ func TestNotifyBeforeInputIgnored(t *testing.T) {
 	s.in("hi\r")
 	s.out("\x1b[1;1Hhi\x1b[5;3H")
 	since := s.at()
-	s.advance(100 * time.Millisecond) // past notifySettle, short of the quiet window
+	s.advance(100 * time.Millisecond) // past tune.NotifySettle, short of the quiet window
 	s.neverWaiting(since)
 }
 

@@ -41,7 +41,15 @@ type Profile struct {
 	// there.
 	Settle Duration `json:"settle"`
 	// Silence is the fallback: no change for this long and no busy evidence
-	// means ready, wherever the cursor is.
+	// means ready, wherever the cursor is. Every hold but the program's own
+	// word is bounded by it (or by a bound on top of it: KernelHold,
+	// BlankHold). The ±25 % sweep flips one turn: at 1.5 s, node-repl's
+	// `await new Promise(r => setTimeout(r, 1500))` (silent work in an
+	// event loop, nothing on screen) is called ready early. Left as is: a
+	// program silent longer than this with nothing on screen saying so is
+	// the case the fallback exists for, and 2 s leaves that one turn 0.5 s
+	// of margin. The kernel's timer reading (View.Timer) sees such a
+	// timer, but waits out only those within tune.TimerHold.
 	Silence Duration `json:"silence"`
 	// ClearGuard: no ready decision this soon after a full-screen erase, as
 	// full-screen programs redraw in several steps after one.

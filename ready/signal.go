@@ -54,6 +54,7 @@ const (
 type vote struct {
 	verdict verdict
 	signal  Signal
+	by      string // the name of the signal that voted (set by the engine)
 	reason  string
 	prompt  *Prompt
 	again   time.Time
@@ -99,6 +100,7 @@ const (
 	rankAnswered   = 400 // the question just answered is still drawn, ticked
 	rankQuestion   = 500 // a question on screen, once still
 	rankStartup    = 600 // start-up not over
+	rankBlank      = 650 // nothing drawn on the screen
 	rankProtoBusy  = 700 // OSC 7501 working, OSC 9;4 progress, a shell between command and prompt
 	rankMarkers    = 800 // a profile's busy markers
 	rankBusyAnim   = 850 // an animation of a busy kind: spinner, status word, progress bar
@@ -157,6 +159,18 @@ func Signals() map[string]string {
 	return out
 }
 
+// SignalNames returns the names of every signal, core and optional, in
+// the order the engine asks them: what Transition.By may name besides the
+// engine's own "start", "exit" and "stuck".
+func SignalNames() []string {
+	names := make([]string, 0, len(kinds))
+	for n := range kinds {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int { return kinds[a].rank - kinds[b].rank })
+	return names
+}
+
 // validate checks that the spec names an optional signal and that its
 // markers compile.
 func (s SignalSpec) validate() error {
@@ -190,9 +204,10 @@ func (s SignalSpec) validate() error {
 
 // buildSignals returns the core signals and the profile's selected ones,
 // in order.
-func buildSignals(p Profile) ([]signal, error) {
+func buildSignals(p Profile) ([]signal, []string, error) {
 	type ranked struct {
 		rank int
+		name string
 		s    signal
 	}
 	var all []ranked
@@ -202,27 +217,27 @@ func buildSignals(p Profile) ([]signal, error) {
 		}
 		s, err := k.build(p, SignalSpec{Name: k.name})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		all = append(all, ranked{k.rank, s})
+		all = append(all, ranked{k.rank, k.name, s})
 	}
 	for i, spec := range p.Signals {
 		k, ok := kinds[spec.Name]
 		if !ok || k.core {
-			return nil, fmt.Errorf("signals[%d]: unknown signal %q", i, spec.Name)
+			return nil, nil, fmt.Errorf("signals[%d]: unknown signal %q", i, spec.Name)
 		}
 		s, err := k.build(p, spec)
 		if err != nil {
-			return nil, fmt.Errorf("signals[%d] (%q): %w", i, spec.Name, err)
+			return nil, nil, fmt.Errorf("signals[%d] (%q): %w", i, spec.Name, err)
 		}
-		all = append(all, ranked{k.rank, s})
+		all = append(all, ranked{k.rank, k.name, s})
 	}
 	slices.SortStableFunc(all, func(a, b ranked) int { return a.rank - b.rank })
-	out := make([]signal, len(all))
+	out, names := make([]signal, len(all)), make([]string, len(all))
 	for i, r := range all {
-		out[i] = r.s
+		out[i], names[i] = r.s, r.name
 	}
-	return out, nil
+	return out, names, nil
 }
 
 // compileAll compiles markers already validated.

@@ -10,7 +10,7 @@ import (
 // it is rather than timed. It is not ready while one of these, drawn since
 // the last input, is still shown as it was last drawn, with nothing drawn
 // below it since (output below means the program moved on and left it
-// behind), for up to busyStall after it was last repainted:
+// behind), for up to tune.BusyStall after it was last repainted:
 //
 //   - a spinner: a row repainted with only spinner glyphs changed
 //     (braille, |/-\, ✻✶✢·, ◐◓◑◒ ...; cli-spinners, ora, Ink, rich, the agent
@@ -36,8 +36,9 @@ import (
 // the clock (a countdown, a counter of seconds) is progress. A full-screen
 // program repaints counters, meters and status text while it waits for
 // keys (top, htop, urwid's header clock), so on the alternate screen only
-// a spinner counts (bubbles list's title spinner while it installs); the
-// rest is left to the animation signal.
+// a spinner counts (bubbles list's title spinner while it installs), and a
+// status word drawn outside a whole-screen refresh, for the silence window
+// at most; the rest is left to the animation signal.
 
 type busyAnimSignal struct{}
 
@@ -52,7 +53,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
 	best, row := (*busyRow)(nil), 0
 	for r, br := range f.busyRows {
-		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= busyStall || drawnBelow(f, r, br.at) {
+		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= br.stall || drawnBelow(f, r, br.at) {
 			continue
 		}
 		if best == nil || br.at.After(best.at) || br.at.Equal(best.at) && r < row {
@@ -67,7 +68,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 		frames = fmt.Sprintf(", %d frames", best.frames)
 	}
 	return hold(SignalAnimation, "%s at row %d (last drawn %v ago%s): %q", best.kind, row, roundMS(now.Sub(best.at)), frames, clip(strings.TrimSpace(best.text), 60)).
-		later(best.at.Add(busyStall))
+		later(best.at.Add(best.stall))
 }
 
 // drawnBelow reports whether a row below r (not a clock) changed well after

@@ -22,15 +22,21 @@ import (
 //     input unread. Such a program cannot draw anything more until it gets
 //     input, so what the screen shows is final. python3, bash, sqlite3 and
 //     bc all wait like this at their prompts;
-//   - not ready when it says Working for workConfirm or more: no thread of
+//   - not ready when it says Working for tune.WorkConfirm or more: no thread of
 //     the foreground group waits on the terminal at all (sqlite3 running a
 //     silent query, sleep after the shell handed it the terminal, python in
-//     time.sleep), whatever the screen shows; loopWorkConfirm for a group
+//     time.sleep), whatever the screen shows; tune.LoopWorkConfirm for a group
 //     last seen waiting in an event loop, whose callbacks run that long;
+//     until the screen has been still for the silence window plus
+//     tune.KernelHold: then it abstains and the silence fallback decides (a
+//     signal may delay a decision, none may cancel the fallback);
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
 //     half-typed line does not count);
+//   - not ready while an event loop (Watching) has a timer of its own due
+//     within tune.TimerHold (View.Timer): once after each visible change,
+//     until the timer could have fired;
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -41,7 +47,7 @@ import (
 // line typed ahead). The feeder (termtest) only feeds observations made
 // with the input already written.
 //
-// When the group stops working after longWork or more, the screen's quiet
+// When the group stops working after tune.LongWork or more, the screen's quiet
 // windows start again: a program silent through a long computation is not
 // "quiet" the moment it finishes, before it has drawn its answer.
 type kernelSignal struct {
@@ -49,33 +55,23 @@ type kernelSignal struct {
 	fresh   bool      // observed after the last output, input and resize
 	working time.Time // since when the group is seen working; zero if it is not
 	// loop: the group was watching the terminal from an event loop when it
-	// was last seen not working, so its work needs loopWorkConfirm.
+	// was last seen not working, so its work needs tune.LoopWorkConfirm.
 	loop bool
+	// timerAt is when a timer of the program's own was first seen due
+	// since the screen last changed (zero: none), timerDue how soon.
+	timerAt  time.Time
+	timerDue time.Duration
 }
 
-const (
-	// workConfirm is how long the group must have been seen working before
-	// the kernel says busy: a process caught running for a moment right
-	// after it wrote (an event loop handling a timer) is no work.
-	workConfirm = 5 * time.Millisecond
-	// longWork is how long a stretch of work must last for its end to
-	// restart the screen's quiet windows.
-	longWork = 50 * time.Millisecond
-	// loopWorkConfirm is workConfirm for an event loop: its callbacks (a
-	// timer, a garbage collection, a redraw) run for several milliseconds
-	// at a time while it waits for keys (node ran 8.5 ms with enquirer's
-	// question waiting, corpus/testdata/enquirer.cast). Work it does for
-	// the user runs longer, and the screen's quiet window (150 ms) is
-	// longer still, so this confirms it in time to hold ready back.
-	loopWorkConfirm = 50 * time.Millisecond
-)
+// Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
 
 func init() {
 	register(signalKind{name: "kernel", rank: rankKernel, core: true,
 		build: func(Profile, SignalSpec) (signal, error) { return &kernelSignal{}, nil }})
 }
 
-func (*kernelSignal) seen(*facts) {}
+// seen forgets the timer: what it was due for may be what was just drawn.
+func (k *kernelSignal) seen(*facts) { k.timerAt = time.Time{} }
 
 // observe takes in every event: a Kernel event is a new observation; any
 // other event makes the last one stale.
@@ -88,12 +84,17 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	case is && !was:
 		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
 	case was && !is:
-		if ev.Time.Sub(k.working) >= longWork {
+		if ev.Time.Sub(k.working) >= tune.LongWork {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
 	}
 	k.view, k.fresh = ev.Kernel, true
+	if d, ok := ev.Kernel.TimerDue(); !ok {
+		k.timerAt = time.Time{}
+	} else if k.timerAt.IsZero() {
+		k.timerAt, k.timerDue = ev.Time, d
+	}
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
@@ -101,19 +102,32 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 
 func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	v := k.view
-	confirm := workConfirm
+	confirm := tune.WorkConfirm
 	if k.loop {
-		confirm = loopWorkConfirm
+		confirm = tune.LoopWorkConfirm
 	}
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
+	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
+		// A veto bounded: the kernel may delay the silence fallback, not
+		// cancel it (a reader it cannot see waiting would never be ready).
+		return vote{}
 	case v.Wait == kernel.Working:
-		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing)
+		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
+			later(f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold))
 	case v.Pending:
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
+	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue)):
+		// An event loop with a timer of its own due soon may draw when
+		// it fires (a footer redrawn 600 ms after the prompt box, a
+		// setTimeout's answer): wait it out once, then the screen's
+		// signals decide. Once per change: a timer that repeats (a
+		// blinking cursor's) fired and drew nothing new the first time.
+		return hold(SignalKernel, "a timer of the program's own is due within %v (%s)", k.timerDue, v.Doing).
+			later(k.timerAt.Add(k.timerDue))
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
 	case f.view.prompt() != nil:

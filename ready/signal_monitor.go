@@ -13,7 +13,7 @@ import (
 //
 //   - it has refreshed the screen (more rows changed in one burst than an
 //     animation touches) at least monitorBursts times at a steady period
-//     (each gap between monitorMinGap and monitorMaxGap, within a fifth of
+//     (each gap between tune.MonitorMinGap and tune.MonitorMaxGap, within a fifth of
 //     the one before), at some point of its life: it is a monitor;
 //   - the kernel's latest observation, made after the last output, finds
 //     its foreground process waiting on the terminal (Watching: a poll or
@@ -36,10 +36,7 @@ type monitorSignal struct {
 }
 
 const (
-	monitorBursts = 3                      // refreshes at a steady period that make a monitor
-	monitorMinGap = 400 * time.Millisecond // faster is an animation
-	monitorMaxGap = 5 * time.Second        // slower is no period
-	monitorBurst  = 100 * time.Millisecond // changes this close are one refresh
+	monitorBursts = 3 // refreshes at a steady period that make a monitor
 )
 
 func init() {
@@ -53,14 +50,14 @@ func (m *monitorSignal) seen(f *facts) {
 	if len(over)+len(grown) <= animMaxRows {
 		// A small change right after a refresh (its second write) is
 		// part of it; anything else ends the monitor's claim on the screen.
-		m.refresh = m.refresh && now.Sub(m.last) < monitorBurst
+		m.refresh = m.refresh && now.Sub(m.last) < tune.MonitorBurst
 		if m.refresh {
 			m.last = now
 		}
 		return
 	}
 	m.refresh = true
-	if now.Sub(m.last) >= monitorBurst || len(m.bursts) == 0 {
+	if now.Sub(m.last) >= tune.MonitorBurst || len(m.bursts) == 0 {
 		m.bursts = append(m.bursts, now)
 		if len(m.bursts) > monitorBursts {
 			m.bursts = m.bursts[1:]
@@ -77,7 +74,7 @@ func steadyGaps(ts []time.Time) bool {
 	var prev time.Duration
 	for i := 1; i < len(ts); i++ {
 		g := ts[i].Sub(ts[i-1])
-		if g < monitorMinGap || g > monitorMaxGap {
+		if g < tune.MonitorMinGap || g > tune.MonitorMaxGap {
 			return false
 		}
 		if prev > 0 && (g-prev > prev/5 || prev-g > prev/5) {

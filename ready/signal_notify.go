@@ -12,7 +12,7 @@ import (
 // general.enableNotifications, Claude Code's terminal bell) as a strong
 // hint that the turn is over, cross-checked with the screen: it counts only
 // after the latest input, never while a question is drawn, and only once the
-// cursor is back at an input position on a screen still for notifySettle
+// cursor is back at an input position on a screen still for tune.NotifySettle
 // since both the mark and the last change. The busy evidence ranked before
 // it (protocol, busy markers, busy animations, a status line) still holds,
 // so a mark never makes a program ready while a busy marker is fresh; what
@@ -27,10 +27,7 @@ import (
 // 11–59 ms after the fake model's last byte, at every turn end, never at
 // start-up or while busy.
 
-// notifySettle is how long the screen must stay still after the mark: the
-// CLIs write it from the same update that draws the final frame, or just
-// after it; a frame still to come lands well within this.
-const notifySettle = 50 * time.Millisecond
+// The screen must stay still tune.NotifySettle after the mark (params.go).
 
 type notifySignal struct {
 	attention []compiledMarker
@@ -78,8 +75,8 @@ func (s *notifySignal) vote(f *facts, now time.Time) vote {
 		from = f.lastChange
 	}
 	quiet := now.Sub(from)
-	if quiet < notifySettle {
-		return vote{}.later(from.Add(notifySettle))
+	if quiet < tune.NotifySettle {
+		return vote{}.later(from.Add(tune.NotifySettle))
 	}
 	if f.view.prompt() != nil {
 		return vote{} // a question is drawn: the question signal decides
@@ -91,14 +88,14 @@ func (s *notifySignal) vote(f *facts, now time.Time) vote {
 		reason: fmt.Sprintf("%s: the agent notified %v ago; cursor at input position %s, screen still for %v", clip(s.raw, 60), roundMS(now.Sub(s.at)), f.view.cursor, roundMS(quiet))}
 }
 
-// asking decides for an attention message: a question, once notifySettle
+// asking decides for an attention message: a question, once tune.NotifySettle
 // has passed since the message and while the screen shows the question.
 // Repaints of a question held open (Codex redraws its approval every
 // second) do not restart the wait: the program said it asks, and the screen
 // still agrees.
 func (s *notifySignal) asking(f *facts, now time.Time) vote {
-	if since := now.Sub(s.at); since < notifySettle {
-		return vote{}.later(s.at.Add(notifySettle))
+	if since := now.Sub(s.at); since < tune.NotifySettle {
+		return vote{}.later(s.at.Add(tune.NotifySettle))
 	}
 	p := f.view.prompt()
 	if p == nil {

@@ -14,7 +14,7 @@ import (
 // (corpus/testdata/bubbletea-clock.cast). It is not ready while such a
 // line, changed since the last input so that a gerund ("running",
 // "compiling", "thinking") took the place of other words with the rest of
-// the line as it was, is still shown, for up to busyStall after it turned.
+// the line as it was, is still shown, for up to tune.BusyStall after it turned.
 //
 // Only rows below the input position that held text when the input was
 // sent count: output scrolls above the input, so a row there is a line the
@@ -97,9 +97,9 @@ func turnedBusy(old, cur string) (string, bool) {
 }
 
 func (s *statusLineSignal) vote(f *facts, now time.Time) vote {
-	if s.row == 0 || s.at.Before(f.ref) || now.Sub(s.at) >= busyStall || tickShape(f.view.row(s.row)) != s.shape {
+	if s.row == 0 || s.at.Before(f.ref) || now.Sub(s.at) >= tune.BusyStall || tickShape(f.view.row(s.row)) != s.shape {
 		return vote{}
 	}
 	return hold(SignalAnimation, "status line at row %d turned to %q after the input (%v ago)", s.row, clip(s.phrase, 40), roundMS(now.Sub(s.at))).
-		later(s.at.Add(busyStall))
+		later(s.at.Add(tune.BusyStall))
 }

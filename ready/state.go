@@ -93,7 +93,8 @@ type Transition struct {
 	Time   time.Time
 	State  State
 	Signal Signal          // the kind of evidence that decided
-	Reason string          // which signal decided, in words
+	By     string          // the part that decided: a signal's name (Signals, doc.go: "kernel", "busy-animation", "cursor", ...), or the engine's own "start", "exit", "stuck"
+	Reason string          // why, in words
 	Cursor screen.Position // the cursor when it was decided
 	Prompt *Prompt         // the question, for Question
 	Code   int             // exit status, for Exited

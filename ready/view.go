@@ -17,7 +17,8 @@ type view struct {
 	blank  bool   // no row holds text
 	before string // the cursor row left of the cursor, trailing blanks trimmed
 	// drawn is the cursor the program draws itself while the terminal's is
-	// hidden (blink.go), if there is one; drawnBefore is the text left of it.
+	// hidden or parked (blink.go), if there is one; drawnBefore is the text
+	// left of it.
 	drawn       screen.Position
 	drawnBefore string
 
@@ -89,7 +90,7 @@ func newView(s screen.Snapshot, drawn bool) *view {
 		v.bottom = v.cursor.Row
 	}
 	v.before = leftOf(s, v.cursor)
-	if drawn && !s.CursorVisible() {
+	if drawn && (!s.CursorVisible() || v.parked()) {
 		if p, ok := drawnCursor(s, v.cursor, v.bottom); ok {
 			v.setDrawn(p)
 		}
@@ -105,6 +106,16 @@ func (v *view) anyRowHas(chars string) bool {
 		}
 	}
 	return false
+}
+
+// parked reports whether the terminal's cursor is visible but parked: at
+// column 1 of an empty row, with no text to its left to type after. A
+// program that draws its own cursor in its input box may leave the
+// terminal's there (issue 20, class 5: every turn fell to the silence
+// fallback); a unique drawn cursor is then the input position, as when
+// the terminal's is hidden.
+func (v *view) parked() bool {
+	return v.snap.CursorVisible() && v.cursor.Col == 1 && v.row(v.cursor.Row) == ""
 }
 
 func (v *view) setDrawn(p screen.Position) { v.drawn, v.drawnBefore = p, leftOf(v.snap, p) }
@@ -160,6 +171,9 @@ func leftOf(s screen.Snapshot, p screen.Position) string {
 // any (unless the profile says the hidden terminal cursor is the input
 // position). ok is false for a hidden cursor with none drawn.
 func (v *view) inputCursor(hiddenOK bool) (pos screen.Position, before string, ok bool) {
+	if v.drawn.Row > 0 && v.snap.CursorVisible() {
+		return v.drawn, v.drawnBefore, true // the terminal's cursor is parked
+	}
 	if v.snap.CursorVisible() || hiddenOK {
 		return v.cursor, v.before, true
 	}

@@ -42,7 +42,7 @@ type Calibration struct {
 	// rule "cursor at an input column and quiet" is just above it.
 	LongestBusyGap Duration   `json:"longest_busy_gap"`
 	MinQuiet       Duration   `json:"min_quiet_never_early"`
-	Signals        []string   `json:"signals"`         // the signals the engine decided ready with
+	Signals        []string   `json:"signals"`         // the signals that decided ready, by name (ready.Transition.By)
 	Latencies      []Duration `json:"ready_latencies"` // per turn: ground truth → engine ready
 	Missed         int        `json:"missed_turns"`    // ground-truth ready never declared
 	Premature      int        `json:"premature"`       // engine ready while truly busy
@@ -208,7 +208,7 @@ func (c *Calibration) judge(timeline []ready.Transition, truth []truthMark, star
 		// Before the first marker nothing is known: real-agent recordings
 		// start their ground truth at the first prompt.
 		if tr.State.Waiting() && tr.Time.Sub(start) >= truth[0].at {
-			signals[string(tr.Signal)] = true
+			signals[tr.By] = true // the signal by name (ready.Transition.By)
 			if !waiting(tr.Time.Sub(start)) {
 				c.Premature++
 			}

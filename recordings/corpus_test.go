@@ -54,6 +54,12 @@ var corpus = []scenario{
 	{"spinner", "spinner", []string{"-busy", "1s"}, submitTurns("build")},
 	{"slowprompt", "slowprompt", []string{"-gap", "300ms"}, submitTurns("ls", "pwd")},
 	{"osc133", "osc133", nil, submitTurns("echo hello", "sleep 1")},
+	// Issue 20's failure classes, each in a fixture of its shape.
+	{"pollrepl", "pollrepl", []string{"-work", "400ms"}, submitTurns("select 1", "select 2")},
+	{"widget-status", "widget", []string{"-shape", "status", "-work", "1s"}, submitTurns("a", "b")},
+	{"widget-bar", "widget", []string{"-shape", "bar", "-blank", "3s", "-work", "1500ms"}, submitTurns("say hi", "and again")},
+	{"widget-late", "widget", []string{"-shape", "late", "-work", "500ms", "-late", "600ms"}, submitTurns("say hi", "and again")},
+	{"widget-drawn", "widget", []string{"-shape", "drawn", "-work", "1s"}, submitTurns("say hi", "and again")},
 	{"chevron", "chevron", nil, func(t *testing.T, term *termtest.Term) {
 		term.WaitForReady()
 		term.Press(termtest.KeyDown, termtest.KeyEnter)

@@ -19,6 +19,7 @@ type transitionLine struct {
 	Row    int     `json:"row"`
 	Col    int     `json:"col"`
 	Signal string  `json:"signal,omitempty"`
+	By     string  `json:"by,omitempty"`   // the signal that decided, by name
 	Code   *int    `json:"code,omitempty"` // exit status, for "exited"
 }
 
@@ -34,6 +35,7 @@ func writeEvents(w io.Writer, start time.Time, timeline []ready.Transition) erro
 			Row:    tr.Cursor.Row,
 			Col:    tr.Cursor.Col,
 			Signal: string(tr.Signal),
+			By:     tr.By,
 		}
 		if tr.State == ready.Exited {
 			code := tr.Code

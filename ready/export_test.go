@@ -1,0 +1,26 @@
+package ready
+
+import (
+	"reflect"
+	"time"
+)
+
+// TuningNames returns the names of the engine's tuned durations
+// (params.go), for the sweep.
+func TuningNames() []string {
+	t := reflect.TypeOf(tune)
+	names := make([]string, t.NumField())
+	for i := range names {
+		names[i] = t.Field(i).Name
+	}
+	return names
+}
+
+// SetTuning sets one tuned duration and returns its value before. Only a
+// test with no engine running may call it (the sweep, not parallel).
+func SetTuning(name string, d time.Duration) time.Duration {
+	f := reflect.ValueOf(&tune).Elem().FieldByName(name)
+	old := time.Duration(f.Int())
+	f.SetInt(int64(d))
+	return old
+}

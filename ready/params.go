@@ -1,0 +1,130 @@
+package ready
+
+import "time"
+
+// The engine's tuned durations, gathered with their one set of defaults:
+// what each waits for and what measurement it rests on. The profiles'
+// durations (Quiet, Settle, Silence, ClearGuard, a marker's Fresh) are
+// data in profile.go; these are the engine's own. Each is read through
+// tune, never copied, so a sweep (sweep_test.go: TTYRIG_SWEEP=1 go test
+// ./ready -run TestSweep) can move one by ±25 % and replay every recording
+// and corpus cast to see which decisions flip. Its result is in
+// docs/READINESS.md.
+type tuning struct {
+	// WorkConfirm is how long the group must have been seen working before
+	// the kernel says busy: a process caught running for a moment right
+	// after it wrote (an event loop handling a timer) is no work.
+	WorkConfirm time.Duration
+	// LoopWorkConfirm is WorkConfirm for an event loop: its callbacks (a
+	// timer, a garbage collection, a redraw) run for several milliseconds
+	// at a time while it waits for keys (node ran 8.5 ms with enquirer's
+	// question waiting, corpus/testdata/enquirer.cast). Work it does for
+	// the user runs longer, and the screen's quiet window (150 ms) is
+	// longer still, so this confirms it in time to hold ready back.
+	LoopWorkConfirm time.Duration
+	// LongWork is how long a stretch of work must last for its end to
+	// restart the screen's quiet windows.
+	LongWork time.Duration
+	// KernelHold bounds how long the kernel's "working" may hold ready
+	// back once the screen has been still for the profile's silence
+	// window: a signal may delay the silence fallback, never cancel it. A
+	// reader the kernel cannot see waiting (one that polls the terminal in
+	// a way package kernel does not recognise, a thread pool reading it
+	// for the main thread) would otherwise never be ready. Silent work
+	// longer than the silence window plus this is called ready: the
+	// longest silent work in the recordings (sqlite3's query, a shell's
+	// sleep) is a few seconds, and a program busy longer without drawing
+	// anything gives no sign a user could see either.
+	KernelHold time.Duration
+	// BlankHold is how long a screen with nothing drawn on it (an
+	// alternate screen entered and left blank while the program starts)
+	// is held not ready by the screen's signals: nothing drawn is not a
+	// prompt. A sure signal (the kernel seeing a blocked reader, a shell's
+	// OSC 133) still decides; past this, the silence fallback does. An
+	// agent's start-up was blank for 7–15 s (issue 20, class 4).
+	BlankHold time.Duration
+
+	// TimerHold: an event loop with a timer of its own due within this
+	// (the kernel's View.Timer) is not ready until the timer could have
+	// fired, once per visible change: a footer redrawn 600 ms after the
+	// prompt box (issue 20, class 3). A redraw that completes a prompt
+	// comes within a second; a timer further out is more often a tick or
+	// a timeout than a pending frame, and waiting it out would cost every
+	// turn (an agent ignoring Enter for 2 s is caught by Submit's retry).
+	// Timers are read rounded up to 1, 2 or 5 × a power of ten ms, so the
+	// value sits between two readings, 1 s and 2 s: at 1 s itself, ×0.75
+	// let widget-late's 600 ms timer (read "1s") through, early.
+	TimerHold time.Duration
+
+	// AnimWindow: animation frames this old are forgotten.
+	AnimWindow time.Duration
+	// AnimMaxGap: slower repaints are not an animation (a 1 s timer still is).
+	AnimMaxGap time.Duration
+	// BusyStall is how long a busy animation counts after it was last
+	// repainted: above the longest stalls measured (tqdm 2.4 s, a silent
+	// "Thinking…" 2 s), so that a program that left one on screen when it
+	// stopped is called ready by the cursor or silence soon after.
+	BusyStall time.Duration
+
+	// TimerLate is how much later than its value a timer may be drawn
+	// (computed, then painted by a loaded program or machine): readings
+	// drift this much without the timer being called a counter. Generous:
+	// a timer taken for a counter holds an idle program busy, a counter
+	// taken for a timer a few frames longer is only found a little later.
+	TimerLate time.Duration
+	// TimerEarly is the same ahead of its value (clocks of the program and
+	// the recorder not quite agreeing).
+	TimerEarly time.Duration
+	// TimerMemory bounds how far back readings are compared: a timer that
+	// counts its own ticks drifts from the wall clock by a few ms a tick,
+	// and one frame drawn very late is forgotten after a while.
+	TimerMemory time.Duration
+
+	// ProbeHold is the quiet required right after a terminal query: a
+	// program that asked the terminal something is talking to it, not to
+	// the user.
+	ProbeHold time.Duration
+
+	// MonitorMinGap: a steady refresh faster than this is an animation.
+	MonitorMinGap time.Duration
+	// MonitorMaxGap: a refresh slower than this has no period.
+	MonitorMaxGap time.Duration
+	// MonitorBurst: changes this close are one refresh.
+	MonitorBurst time.Duration
+
+	// NotifySettle is how long the screen must stay still after an agent's
+	// notification: the CLIs write it from the same update that draws the
+	// final frame, or just after it; a frame still to come lands well
+	// within this.
+	NotifySettle time.Duration
+}
+
+// defaultTuning is the one set of defaults.
+var defaultTuning = tuning{
+	WorkConfirm:     5 * time.Millisecond,
+	LoopWorkConfirm: 50 * time.Millisecond,
+	LongWork:        50 * time.Millisecond,
+	KernelHold:      8 * time.Second,
+	BlankHold:       20 * time.Second,
+	TimerHold:       1500 * time.Millisecond,
+
+	AnimWindow: 5 * time.Second,
+	AnimMaxGap: 1200 * time.Millisecond,
+	BusyStall:  5 * time.Second,
+
+	TimerLate:   time.Second,
+	TimerEarly:  50 * time.Millisecond,
+	TimerMemory: 10 * time.Second,
+
+	ProbeHold: 500 * time.Millisecond,
+
+	MonitorMinGap: 400 * time.Millisecond,
+	MonitorMaxGap: 5 * time.Second,
+	MonitorBurst:  100 * time.Millisecond,
+
+	NotifySettle: 50 * time.Millisecond,
+}
+
+// tune is what the engine reads: the defaults, moved only by the sweep
+// (in tests, with no engine running).
+var tune = defaultTuning
