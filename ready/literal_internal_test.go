@@ -69,6 +69,7 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		chevronRe, numberedRe, listItemRe, choiceRe, permitRe, labelRe, leadGlyphRe, questionLine,
 		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,
 		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
+		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

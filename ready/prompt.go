@@ -21,8 +21,10 @@ var (
 	// "❯ 1. Yes", "  2) No", "│ 3. No, and tell Claude │".
 	numberedRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])\s*)?(\d{1,2})[.)]\s+(.+?)[\s│┃|]*$`)
 	// a list item under a chevron prompt: "❯   red", "  ◯ blue", "(*) green".
-	listItemRe  = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])|\s)\s*(?:[◯○◉●◻◼☐☑✔]\s+|\([ *x]\)\s+|\[[ *x]\]\s+)?(\S.*?)[\s│┃|]*$`)
-	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$`)
+	listItemRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])|\s)\s*(?:[◯○◉●◻◼☐☑✔]\s+|\([ *x]\)\s+|\[[ *x]\]\s+)?(\S.*?)[\s│┃|]*$`)
+	// choiceRe: what asks for a number of a list above: "Enter choice:",
+	// bash's select "#? " (its default PS3, corpus/testdata/shell-questions.cast).
+	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$|^#\?$`)
 	permitRe    = regexp.MustCompile(`(?i)\b(allow|permission|proceed|trust|approve|run|execute|make this edit)\b`)
 	boxTrimmers = " │┃|╭╮╰╯─"
 	labelRe     = regexp.MustCompile(`^\pL[\pL ]{0,20}: `) // "Reason: …", "Environment: …"
