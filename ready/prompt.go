@@ -36,6 +36,13 @@ var (
 // findPrompt looks for a question on v: the shapes in their order, the
 // first found wins. It returns nil when there is none.
 func findPrompt(v *view) *Prompt {
+	p, _ := findQuestion(v)
+	return p
+}
+
+// findQuestion is findPrompt, and says whether the shape that found the
+// question only labels it (questionShape.labelOnly).
+func findQuestion(v *view) (*Prompt, bool) {
 	line := v.before // what is left of the cursor, where typed answers go
 	if v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
 		line = ""
@@ -47,10 +54,10 @@ func findPrompt(v *view) *Prompt {
 	}
 	for _, s := range questionShapes {
 		if p := s.find(v, line); p != nil {
-			return p
+			return p, s.labelOnly
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // questionShape is one way programs ask, a part of findPrompt: its name,
@@ -62,6 +69,11 @@ type questionShape struct {
 	name string
 	rank int
 	find func(v *view, line string) *Prompt
+	// labelOnly: the shape names the question when the program is found
+	// waiting by the other signals, and does not decide that it waits. A
+	// widget toolkit's list stays drawn, its item highlighted, while the
+	// program works on the choice (corpus/testdata/tview-status.cast).
+	labelOnly bool
 }
 
 // questionShapes are the registered shapes, lowest rank first.
@@ -93,17 +105,17 @@ const (
 
 func init() {
 	for _, s := range []questionShape{
-		{"yes/no or password", shapeYesNo, yesNoOrPassword},
-		{"keys", shapeKeys, func(v *view, _ string) *Prompt { return keysPrompt(v) }},
-		{"inline choices", shapeInline, inlineChoices},
-		{"toggle", shapeToggle, func(v *view, _ string) *Prompt { return togglePrompt(v) }},
-		{"chevron", shapeChevron, func(v *view, _ string) *Prompt { return chevronPrompt(v) }},
-		{"numbered", shapeNumbered, func(v *view, _ string) *Prompt { return numberedPrompt(v) }},
-		{"select", shapeSelect, func(v *view, _ string) *Prompt { return selectPrompt(v) }},
-		{"box", shapeBox, func(v *view, _ string) *Prompt { return boxQuestion(v) }},
-		{"bar list", shapeBar, func(v *view, _ string) *Prompt { return barList(v) }},
-		{"input", shapeInput, func(v *view, _ string) *Prompt { return inputPrompt(v) }},
-		{"press enter", shapeEnter, pressEnter},
+		{"yes/no or password", shapeYesNo, yesNoOrPassword, false},
+		{"keys", shapeKeys, func(v *view, _ string) *Prompt { return keysPrompt(v) }, false},
+		{"inline choices", shapeInline, inlineChoices, false},
+		{"toggle", shapeToggle, func(v *view, _ string) *Prompt { return togglePrompt(v) }, false},
+		{"chevron", shapeChevron, func(v *view, _ string) *Prompt { return chevronPrompt(v) }, false},
+		{"numbered", shapeNumbered, func(v *view, _ string) *Prompt { return numberedPrompt(v) }, false},
+		{"select", shapeSelect, func(v *view, _ string) *Prompt { return selectPrompt(v) }, false},
+		{"box", shapeBox, func(v *view, _ string) *Prompt { return boxQuestion(v) }, false},
+		{"bar list", shapeBar, func(v *view, _ string) *Prompt { return barList(v) }, false},
+		{"input", shapeInput, func(v *view, _ string) *Prompt { return inputPrompt(v) }, false},
+		{"press enter", shapeEnter, pressEnter, false},
 	} {
 		registerShape(s)
 	}

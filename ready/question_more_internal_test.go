@@ -80,3 +80,63 @@ func TestYesNoNotations(t *testing.T) {
 		"window with more text": "\x1b[?25l┌────────────┐\r\n│ Go? (y/n)  │\r\n│ more       │\r\n└────────────┘\r\n",
 	})
 }
+
+// Lists of widget toolkits whose current item is set apart by its
+// highlight alone (question_highlight.go).
+func TestHighlightedLists(t *testing.T) {
+	deploy := []string{"deploy production", "deploy staging", "quit"}
+	menu := []string{"Backup now", "Restore a file", "Show last log", "Settings"}
+	branches := []string{"main", "feature/login", "feature/search", "fix/typo", "release/1.4"}
+	tasks := []string{"write the release notes", "tag v1.4.2", "update the changelog", "announce the release"}
+	files := []string{"README.md 360 B 2026-11-20", "main.go   480 B 2026-11-21", "go.mod    600 B 2026-11-22",
+		"Makefile  720 B 2026-11-23", "LICENSE   840 B 2026-11-24"}
+	checkQuestions(t, []questionCase{
+		{"tview List on a painted screen", corpusCast("tview-status"), 2168 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: deploy, Default: 1}},
+		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 1018 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "name      size  modified", Options: files, Default: 2}},
+		{"curses reverse video", corpusCast("curses-menu"), 1226 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "backup tool", Options: menu, Default: 1}},
+		{"python-blessed reverse from the margin, a clock right of the title", corpusCast("py-blessed-menu"), 2333 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "sync tool", Options: []string{"Sync mail", "Sync calendar", "Sync contacts"}, Default: 2}},
+		{"blessed list in a window with a title", corpusCast("blessed-list"), 1824 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "branches", Options: branches, Default: 3}},
+		{"blessed list in a window without one", corpusCast("blessed-status"), 2804 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: []string{"production", "staging", "preview"}, Default: 1}},
+		{"gocui, two panes", corpusCast("gocui"), 24010 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "release tasks", Options: tasks, Default: 1}},
+		{"terminal-kit singleColumnMenu, the cursor on the item", corpusCast("terminal-kit"), 6383 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Looking for templates…", Options: []string{"minimal", "web server", "command-line tool", "library"}, Default: 0}},
+		// tview-table's page in a window: text, nothing highlighted.
+		{"a page of text", corpusCast("tview-table"), 1726 * time.Millisecond, nil},
+	})
+	notQuestions(t, 30, 3, map[string]string{
+		// A highlighted status bar on the last row, under a paragraph.
+		"status bar": "\x1b[?1049h\x1b[?25lSome text here\r\nmore of it\r\n\x1b[7mstatus: ok\x1b[0m",
+	})
+	notQuestions(t, 30, 8, map[string]string{
+		// ls --color: output, the cursor at the prompt below, no screen of its own.
+		"ls --color": "bin\r\n\x1b[42mcache\x1b[0m\r\nsrc\r\n$ ",
+		// less: its prompt in reverse, the cursor after it.
+		"less's prompt": "\x1b[?1049h1\r\n2\r\n3\r\n\x1b[7mfile.txt\x1b[0m",
+		// A cursor line across the whole width (tig, htop) is a viewer's.
+		"cursor line": "\x1b[?1049h\x1b[?25lone\r\n\x1b[7mtwo                           \x1b[0m\r\nsix\r\n",
+		// Two rows alike, or items in several colours: a layout.
+		"two alike":    "\x1b[?1049h\x1b[?25lone\r\n\x1b[7mtwo\x1b[0m\r\n\x1b[7msix\x1b[0m\r\nten\r\n",
+		"many colours": "\x1b[?1049h\x1b[?25l\x1b[41mone\x1b[0m\r\n\x1b[42mtwo\x1b[0m\r\n\x1b[43msix\x1b[0m\r\n",
+	})
+}
+
+// A widget's list stays drawn, its item highlighted, while the program
+// works on the choice: its shape names the question the other signals
+// find the program waiting on, it does not decide (questionShape.labelOnly).
+func TestHighlightedListOnlyLabels(t *testing.T) {
+	v := newView(frameAt(t, corpusCast("curses-menu"), 1226*time.Millisecond), true)
+	if v.prompt() == nil || v.promptDecides() != nil {
+		t.Errorf("prompt %v, deciding %v: want the list found, not deciding", v.prompt(), v.promptDecides())
+	}
+	v = newView(frameAt(t, corpusCast("gdb"), 7500*time.Millisecond), true)
+	if v.promptDecides() == nil {
+		t.Errorf("gdb's (y or [n]) does not decide")
+	}
+}

@@ -32,8 +32,8 @@ var (
 )
 
 func init() {
-	registerShape(questionShape{"yes/no words", shapeYesNo + 10, yesNoWords})
-	registerShape(questionShape{"yes/no in a popup", shapeBox - 10, popupYesNo})
+	registerShape(questionShape{name: "yes/no words", rank: shapeYesNo + 10, find: yesNoWords})
+	registerShape(questionShape{name: "yes/no in a popup", rank: shapeBox - 10, find: popupYesNo})
 }
 
 // yesNoWords finds the yes/no questions of the other notations on the
