@@ -70,6 +70,7 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,
 		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
 		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
+		chooserItem, moveHint, // question_chooser.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

@@ -140,3 +140,31 @@ func TestHighlightedListOnlyLabels(t *testing.T) {
 		t.Errorf("gdb's (y or [n]) does not decide")
 	}
 }
+
+// Choosers: a marker drawn before the current item, the others indented
+// to its text, a key hint under the list or a query line beside it
+// (question_chooser.go).
+func TestChoosers(t *testing.T) {
+	branches := []string{"main", "feature/login", "feature/search", "fix/typo", "release/1.4"}
+	checkQuestions(t, []questionCase{
+		{"gum choose", corpusCast("gum-choose"), 4242 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Deploy to", Options: []string{"production", "staging", "preview", "local"}, Default: 1}},
+		{"gum filter", corpusCast("gum-filter"), 413 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "branch", Options: branches, Default: 0}},
+		{"gum filter, a query typed", corpusCast("gum-filter"), 907 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "fea", Options: []string{"feature/login", "feature/search"}, Default: 1}},
+		// fzf's counter is a rule, not an item: the list is under it.
+		{"fzf", corpusCast("fzf"), 375 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "", Options: branches, Default: 0}},
+		{"fzf, a query typed", corpusCast("fzf"), 2694 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "fea", Options: []string{"feature/login", "feature/search"}, Default: 1}},
+	})
+	notQuestions(t, 30, 8, map[string]string{
+		// A quote in output: the marker plain, no hint, no query.
+		"quote":              "\x1b[?25lnotes\r\n> quoted\r\n  indented\r\n",
+		"coloured, no hint":  "\x1b[?25lnotes\r\n\x1b[36m> quoted\x1b[0m\r\n  indented\r\n",
+		"hint, marker plain": "\x1b[?25lnotes\r\n> quoted\r\n  indented\r\n↑↓ navigate\r\n",
+		// The terminal's cursor at a prompt far under it.
+		"cursor far below": "\x1b[36m> one\x1b[0m\r\n  two\r\n\r\n\r\n\r\n$ ",
+	})
+}
