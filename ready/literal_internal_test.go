@@ -71,6 +71,7 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
 		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
 		chooserItem, moveHint, // question_chooser.go
+		labelGap, // question_buttons.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

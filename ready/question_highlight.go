@@ -21,12 +21,28 @@ import (
 // (ls --color) are under a visible cursor elsewhere.
 
 func init() {
-	registerShape(questionShape{name: "highlighted list", rank: shapeBar + 10, find: highlightList, labelOnly: true})
+	// The list stays drawn, its item highlighted, while the program works
+	// on the choice: it names the question, the other signals decide. The
+	// terminal's cursor parked on the item is the program waiting there.
+	registerShape(questionShape{name: "highlighted list", rank: shapeBar + 10, labelOnly: true,
+		find: func(v *view, _ string) *Prompt {
+			if v.snap.CursorVisible() {
+				return nil
+			}
+			return highlightList(v)
+		}})
+	registerShape(questionShape{name: "highlighted list under the cursor", rank: shapeBar + 11,
+		find: func(v *view, _ string) *Prompt {
+			if !v.snap.CursorVisible() {
+				return nil
+			}
+			return highlightList(v)
+		}})
 }
 
 // highlightList finds a list whose current item is set apart by its
 // background or reverse video alone.
-func highlightList(v *view, _ string) *Prompt {
+func highlightList(v *view) *Prompt {
 	visible := v.snap.CursorVisible()
 	if !visible && !v.snap.AltScreen() {
 		return nil

@@ -168,3 +168,54 @@ func TestChoosers(t *testing.T) {
 		"cursor far below": "\x1b[36m> one\x1b[0m\r\n  two\r\n\r\n\r\n\r\n$ ",
 	})
 }
+
+// Buttons drawn as words ending a window, or under the terminal's cursor
+// (question_buttons.go), and bracketed buttons focused by the cursor
+// (question_box.go).
+func TestWordButtons(t *testing.T) {
+	checkQuestions(t, []questionCase{
+		{"tview Modal, the focused button on a colour of its own", corpusCast("tview-modal"), 163 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Delete 3 files?", Options: []string{"Yes", "No"}, Default: 0}},
+		{"tview Form's buttons, Save focused", corpusCast("tview-form"), 974 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Password **", Options: []string{"Save", "Quit"}, Default: 0}},
+		{"ncdu, reverse video", corpusCast("ncdu"), 96 * time.Millisecond,
+			&Prompt{Kind: PromptOptions, Text: "and all of its contents?", Options: []string{"yes", "no", "don't ask me again"}, Default: 1}},
+		{"blessed Question, no focus", corpusCast("blessed-question"), 533 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Delete branch feature/login?", Options: []string{"Okay", "Cancel"}, Default: -1}},
+		{"terminal-kit singleLineMenu", corpusCast("terminal-kit"), 8389 * time.Millisecond,
+			&Prompt{Kind: PromptOptions, Text: "License:", Options: []string{"MIT", "Apache-2.0", "GPL-3.0"}, Default: 0}},
+		{"urwid, the cursor in the focused button", corpusCast("urwid-dialog"), 2598 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Apply 2 changes?", Options: []string{"Yes", "No"}, Default: 0}},
+		// A form whose focus is on a drop-down: its buttons are drawn alike,
+		// no question over them asks: not a question of theirs.
+		{"tview Form, the focus elsewhere", corpusCast("tview-form"), 518 * time.Millisecond, nil},
+		// blessed's Prompt: a text field over its buttons.
+		{"blessed Prompt", corpusCast("blessed-question"), 2261 * time.Millisecond, nil},
+	})
+	notQuestions(t, 30, 8, map[string]string{
+		// Columns of a table in a window, nothing set apart.
+		"table in a window": "\x1b[?25l┌──────────────┐\r\n│ Done?        │\r\n│ one   two    │\r\n└──────────────┘\r\n",
+		// A row of words under a visible cursor elsewhere.
+		"output": "\x1b[41mPASS\x1b[0m  FAIL\r\n$ ",
+		// The cursor after the first word: typed text.
+		"typed": "Name:\r\n\x1b[44mAda\x1b[0m  Lovelace",
+	})
+}
+
+// The labels on a row's cells, split by two blanks or more, and the
+// window's background they are drawn on.
+func TestRowLabels(t *testing.T) {
+	text := []rune(" │  Yes   No  │ ")
+	bg := make([]string, len(text))
+	for i := range bg {
+		bg[i] = "win"
+	}
+	for i := 4; i < 7; i++ {
+		bg[i] = "focus"
+	}
+	labels, gap := rowLabels(text, bg)
+	want := []buttonLabel{{text: "Yes", col: 4, bg: "focus"}, {text: "No", col: 10, bg: "win"}}
+	if diff := cmp.Diff(want, labels, cmp.AllowUnexported(buttonLabel{})); diff != "" || gap != "win" {
+		t.Errorf("labels (-want +got):\n%s\ngap %q, want %q", diff, gap, "win")
+	}
+}
