@@ -71,7 +71,9 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
 		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
 		chooserItem, moveHint, // question_chooser.go
-		labelGap, // question_buttons.go
+		labelGap,              // question_buttons.go
+		checkRow,              // question_checks.go
+		glyphItem, askGlyphRe, // question_glyphs.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

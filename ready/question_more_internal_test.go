@@ -219,3 +219,42 @@ func TestRowLabels(t *testing.T) {
 		t.Errorf("labels (-want +got):\n%s\ngap %q, want %q", diff, gap, "win")
 	}
 }
+
+// Check lists: focused by the terminal's cursor in a box
+// (question_checks.go), by colour under a prompt library's question
+// (question_glyphs.go), and an autocomplete's matches under the line typed
+// on (question_autocomplete.go).
+func TestCheckLists(t *testing.T) {
+	checkQuestions(t, []questionCase{
+		{"urwid radio buttons, the cursor in one", corpusCast("urwid-dialog"), 2191 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "apt sources", Options: []string{"stable", "testing", "unstable"}, Default: 0}},
+		{"prompt_toolkit checkboxlist, the cursor in one", corpusCast("ptk-dialogs"), 1901 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Pick the components", Options: []string{"core", "documentation", "test suite"}, Default: 0}},
+		{"prompts multiselect, the text in colour", corpusCast("prompts-more"), 383 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Pick colours", Options: []string{"Red", "Green", "Blue", "Cyan"}, Default: 0}},
+		{"enquirer MultiSelect", corpusCast("enquirer-more"), 2441 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Packages to update", Options: []string{"react", "react-dom", "typescript", "vite"}, Default: 0}},
+		{"clack multiselect, the box in colour", corpusCast("clack-more"), 2630 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Select additional tools", Options: []string{"ESLint", "Prettier", "Vitest"}, Default: 0}},
+		{"clack groupMultiselect, a tree", corpusCast("clack-more"), 6346 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Pick the deployment targets", Options: []string{"cloud", "eu-west", "us-east", "edge", "CDN"}, Default: 0}},
+		{"enquirer AutoComplete", corpusCast("enquirer-more"), 3730 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Release channel", Options: []string{"latest", "next", "beta", "canary"}, Default: 0}},
+	})
+	notQuestions(t, 30, 8, map[string]string{
+		// A checked list in output: the cursor at a prompt under it.
+		"printed list": "[x] one\r\n[ ] two\r\n$ ",
+		// The cursor after the item's text, not in its box.
+		"cursor after": "[x] one\r\n[ ] two",
+		// A list of ticks with no library's question over it.
+		"ticks": "\x1b[?25l✔ built\r\n\x1b[36m✔ tested\x1b[0m\r\n✔ shipped\r\n",
+	})
+	// A question typed on, plain lines under it alike: a text input.
+	sc := screen.New(30, 8)
+	defer sc.Close()
+	sc.WriteAt(time.Time{}, []byte("? Name \r\nnote one\r\nnote two\x1b[1;8H"))
+	want := &Prompt{Kind: PromptInput, Text: "Name", Default: -1}
+	if diff := cmp.Diff(want, findPrompt(newView(sc.Snapshot(), true))); diff != "" {
+		t.Errorf("lines alike under a question (-want +got):\n%s", diff)
+	}
+}
