@@ -258,3 +258,20 @@ func TestCheckLists(t *testing.T) {
 		t.Errorf("lines alike under a question (-want +got):\n%s", diff)
 	}
 }
+
+// A form's text field: a label, the field on a background of its own, the
+// terminal's cursor in it (question_field.go).
+func TestFormField(t *testing.T) {
+	checkQuestions(t, []questionCase{
+		{"tview InputField", corpusCast("tview-form"), 168 * time.Millisecond,
+			&Prompt{Kind: PromptInput, Text: "Name", Default: -1}},
+		{"tview PasswordField", corpusCast("tview-form"), 822 * time.Millisecond,
+			&Prompt{Kind: PromptPassword, Text: "Password", Default: -1}},
+	})
+	notQuestions(t, 30, 4, map[string]string{
+		// Text after a label, no field drawn.
+		"no field": "Name Ada",
+		// A short highlight after a word: a cell, not a field.
+		"short": "Name \x1b[44m  \x1b[0m\x1b[1;6H",
+	})
+}
