@@ -136,16 +136,16 @@ func (g *cellGrid) highlightedAt(v *view, i, c int) *Prompt {
 	if mark == mixed || mark == "" {
 		return nil
 	}
-	others := style(first + boolInt(i == first))
+	others, seen := "", false
 	for k := first; k <= last; k++ {
 		if k == i {
 			continue
 		}
 		s := style(k)
-		if s == mixed || s == mark || k != first+boolInt(i == first) && s != others {
+		if s == mixed || s == mark || seen && s != others {
 			return nil // mixed colours, or several alike: a layout, not a choice
 		}
-		others = s
+		others, seen = s, true
 	}
 	// A highlight across the whole width is a cursor line or a status bar.
 	from, to := c, c
@@ -169,10 +169,15 @@ func (g *cellGrid) highlightedAt(v *view, i, c int) *Prompt {
 	fg := func(k int) string { return colorKey(v.snap.Cell(g.lo+k, c).Fg) }
 	header := ""
 	if first != i && last-first >= 2 {
-		alike := true
-		want := fg(first + 1 + boolInt(i == first+1))
+		// The colour of the items under the first, the marked one aside.
+		want, seen, alike := "", false, true
 		for k := first + 1; k <= last && alike; k++ {
-			alike = k == i || fg(k) == want
+			if k != i {
+				if !seen {
+					want, seen = fg(k), true
+				}
+				alike = fg(k) == want
+			}
 		}
 		if alike && fg(first) != want {
 			header = strings.TrimSpace(string(g.text[first][c : g.itemEnd(first, c)+1]))
@@ -187,13 +192,6 @@ func (g *cellGrid) highlightedAt(v *view, i, c int) *Prompt {
 		p.Options = append(p.Options, strings.TrimSpace(string(g.text[k][c:g.itemEnd(k, c)+1])))
 	}
 	return p
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // titleAbove returns what names a list whose first item is on grid row
