@@ -1,11 +1,14 @@
 package ready
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -274,4 +277,49 @@ func TestFormField(t *testing.T) {
 		// A short highlight after a word: a cell, not a field.
 		"short": "Name \x1b[44m  \x1b[0m\x1b[1;6H",
 	})
+}
+
+// No question with choices where a corpus recording's truth says the
+// program waits for something else (a command line, a text, a key in a
+// viewer): on the frame of every such turn, before the input that answers
+// it. The truth marks are the corpus package's ("ready", then
+// "prompt:<kind>" at the same time; corpus/score.go).
+func TestNoChoicesWhereTheTruthHasNone(t *testing.T) {
+	// huh's group draws its Confirm, unfocused, under the text inputs that
+	// have the focus: read as a toggle since before the shapes of
+	// question_*.go (the quiet window decides those turns with it).
+	known := map[string]PromptKind{"huh-group": PromptToggle}
+	files, err := filepath.Glob(filepath.Join("..", "corpus", "testdata", "*.cast"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("corpus recordings: %v (%d found)", err, len(files))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".cast")
+		cast, err := asciicast.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, ev := range cast.Events {
+			if ev.Kind != asciicast.Marker || ev.Data != "ready" {
+				continue
+			}
+			kind, at := "", ev.Time+time.Minute
+			for _, n := range cast.Events[i+1:] {
+				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
+					kind = strings.TrimPrefix(n.Data, "prompt:")
+				}
+				if n.Kind == asciicast.Input {
+					at = n.Time - 1
+					break
+				}
+			}
+			if kind == "question" || kind == "password" {
+				continue
+			}
+			s := frameAt(t, f, at)
+			if p := findPrompt(newView(s, true)); p != nil && len(p.Options) >= 2 && known[name] != p.Kind {
+				t.Errorf("%s at %v (truth %q): %s question with choices %q\n%s", name, at, kind, p.Kind, p.Options, s.String())
+			}
+		}
+	}
 }
