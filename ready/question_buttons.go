@@ -57,9 +57,11 @@ func windowButtons(v *view, _ string) *Prompt {
 }
 
 // cursorButtons finds a row of labels, one focused, with the terminal's
-// cursor at its start.
+// cursor at its start, drawn inline (terminal-kit's singleLineMenu).
 func cursorButtons(v *view, _ string) *Prompt {
-	if !v.snap.CursorVisible() || v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
+	if !v.snap.CursorVisible() || v.snap.AltScreen() || v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
+		// A full-screen program showing the terminal's cursor is an
+		// editor or a viewer: a word highlighted there is a match.
 		return nil
 	}
 	return buttonsOn(v, v.cursor.Row, false)

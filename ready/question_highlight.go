@@ -33,7 +33,10 @@ func init() {
 		}})
 	registerShape(questionShape{name: "highlighted list under the cursor", rank: shapeBar + 11,
 		find: func(v *view, _ string) *Prompt {
-			if !v.snap.CursorVisible() {
+			if !v.snap.CursorVisible() || v.snap.AltScreen() {
+				// A full-screen program that shows the terminal's cursor
+				// is an editor or a viewer: its highlight is a selection
+				// or a match (vim's Visual mode), its cursor in the text.
 				return nil
 			}
 			return highlightList(v)

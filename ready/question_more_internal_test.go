@@ -124,6 +124,8 @@ func TestHighlightedLists(t *testing.T) {
 		"less's prompt": "\x1b[?1049h1\r\n2\r\n3\r\n\x1b[7mfile.txt\x1b[0m",
 		// A cursor line across the whole width (tig, htop) is a viewer's.
 		"cursor line": "\x1b[?1049h\x1b[?25lone\r\n\x1b[7mtwo                           \x1b[0m\r\nsix\r\n",
+		// An editor's selection, its cursor on the line (vim's Visual).
+		"selection": "\x1b[?1049hone\r\n\x1b[7mtwo\x1b[0m\r\nsix\r\n\x1b[2;1H",
 		// Two rows alike, or items in several colours: a layout.
 		"two alike":    "\x1b[?1049h\x1b[?25lone\r\n\x1b[7mtwo\x1b[0m\r\n\x1b[7msix\x1b[0m\r\nten\r\n",
 		"many colours": "\x1b[?1049h\x1b[?25l\x1b[41mone\x1b[0m\r\n\x1b[42mtwo\x1b[0m\r\n\x1b[43msix\x1b[0m\r\n",
@@ -200,6 +202,8 @@ func TestWordButtons(t *testing.T) {
 		"table in a window": "\x1b[?25l┌──────────────┐\r\n│ Done?        │\r\n│ one   two    │\r\n└──────────────┘\r\n",
 		// A row of words under a visible cursor elsewhere.
 		"output": "\x1b[41mPASS\x1b[0m  FAIL\r\n$ ",
+		// A match highlighted in an editor, its cursor on it.
+		"match": "\x1b[?1049h\x1b[7mfoo\x1b[0m  bar\x1b[1;1H",
 		// The cursor after the first word: typed text.
 		"typed": "Name:\r\n\x1b[44mAda\x1b[0m  Lovelace",
 	})
