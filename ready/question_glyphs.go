@@ -23,8 +23,10 @@ var (
 	// glyphItem: a row of a check list: a gutter (a box's side, a tree's
 	// branches), maybe a cursor glyph, the state glyph, the item's text.
 	glyphItem = regexp.MustCompile(`^[\s│┃|]*(?:[├└]\s+)?(?:([❯›>▸▶→➤])\s*)?([◯○◉●◻◼□■☐☑✔✓✗✘]|\[[ xX✓✔✗]\]|\([ *•●]\))\s+(\S.*?)\s*$`)
-	// askGlyphRe: a question line of a prompt library, its glyph first.
-	askGlyphRe = regexp.MustCompile(`^\s*[?◆◇▲◈]\s+(\S.*?)\s*(?:[…›❯»‣:].*)?$`)
+	// askGlyphRe: a question line of a prompt library, the glyph of a
+	// question being asked first ("? ", clack's "◆  "; not the "✔ " or
+	// "◇  " of one answered, under which a task list may run).
+	askGlyphRe = regexp.MustCompile(`^\s*[?◆▲◈]\s+(\S.*?)\s*(?:[…›❯»‣:].*)?$`)
 )
 
 func init() {

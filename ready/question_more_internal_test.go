@@ -253,6 +253,8 @@ func TestCheckLists(t *testing.T) {
 		"printed list": "[x] one\r\n[ ] two\r\n$ ",
 		// The cursor after the item's text, not in its box.
 		"cursor after": "[x] one\r\n[ ] two",
+		// Tasks ticked under a question answered, one in another colour.
+		"tasks": "\x1b[?25l◇  Pick a template\r\n│  minimal\r\n\x1b[32m✔\x1b[0m build\r\n\x1b[33m✔\x1b[0m test\r\n\x1b[32m✔\x1b[0m lint\r\n",
 		// A list of ticks with no library's question over it.
 		"ticks": "\x1b[?25l✔ built\r\n\x1b[36m✔ tested\x1b[0m\r\n✔ shipped\r\n",
 	})
