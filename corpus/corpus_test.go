@@ -3,6 +3,7 @@ package corpus_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -194,8 +195,20 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 		}
 	}
 	if argv[0] == "node" {
-		if _, err := os.Stat(filepath.Join(env.NodeModules, "ink-text-input")); err != nil {
-			return "the pinned npm packages (" + env.NodeModules + ")"
+		// Every package node/package.json pins, so a cache installed from
+		// an older lock is reported, not run.
+		b, err := os.ReadFile(filepath.Join(env.Root, "node", "package.json"))
+		if err != nil {
+			return err.Error()
+		}
+		var pkg struct{ Dependencies map[string]string }
+		if err := json.Unmarshal(b, &pkg); err != nil {
+			return fmt.Sprintf("node/package.json: %v", err)
+		}
+		for name := range pkg.Dependencies {
+			if _, err := os.Stat(filepath.Join(env.NodeModules, name, "package.json")); err != nil {
+				return "the pinned npm package " + name + " (" + env.NodeModules + "; scripts/install-corpus.sh)"
+			}
 		}
 	}
 	if argv[0] == "env" {

@@ -318,3 +318,19 @@ func TestThreadMarks(t *testing.T) {
 		t.Errorf("marks (-want +got):\n%s", d)
 	}
 }
+
+// Input that came before the first frame finds nothing drawn: ready only
+// when the program took it, so any earlier "ready" is premature.
+func TestThreadMarksInputBeforeFirstFrame(t *testing.T) {
+	const trace = `400 30.000000 read(0, "q", 64) = 1 <0.000010>
+401 30.100000 write(2, "> a", 3) = 3 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := threadMarks(calls, []time.Time{at(29.9)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(30.00001)) || marks[1].Ready || !marks[1].At.Equal(at(30.00001)) {
+		t.Fatalf("want ready and busy at the read's end (30.00001), got %+v", marks)
+	}
+}

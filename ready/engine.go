@@ -201,6 +201,12 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 	switch v.verdict {
 	case ready:
 		st = Ready
+		if e.f.view != nil && e.f.view.prompt() != nil && e.f.view.labelOnly {
+			// A question whose shape only names it (a widget's list, its
+			// item highlighted while the program works too) is asked once
+			// the other signals find the program waiting.
+			st, v.verdict, v.prompt = Question, question, e.f.view.prompt()
+		}
 	case question:
 		st = Question
 	default:

@@ -69,6 +69,12 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		chevronRe, numberedRe, listItemRe, choiceRe, permitRe, labelRe, leadGlyphRe, questionLine,
 		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,
 		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
+		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
+		chooserItem, moveHint, // question_chooser.go
+		labelGap,              // question_buttons.go
+		checkRow,              // question_checks.go
+		glyphItem, askGlyphRe, // question_glyphs.go
+		fieldLabel, // question_field.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

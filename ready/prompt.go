@@ -21,8 +21,10 @@ var (
 	// "❯ 1. Yes", "  2) No", "│ 3. No, and tell Claude │".
 	numberedRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])\s*)?(\d{1,2})[.)]\s+(.+?)[\s│┃|]*$`)
 	// a list item under a chevron prompt: "❯   red", "  ◯ blue", "(*) green".
-	listItemRe  = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])|\s)\s*(?:[◯○◉●◻◼☐☑✔]\s+|\([ *x]\)\s+|\[[ *x]\]\s+)?(\S.*?)[\s│┃|]*$`)
-	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$`)
+	listItemRe = regexp.MustCompile(`^[\s│┃|]*(?:([❯›>▸▶●◉→])|\s)\s*(?:[◯○◉●◻◼☐☑✔]\s+|\([ *x]\)\s+|\[[ *x]\]\s+)?(\S.*?)[\s│┃|]*$`)
+	// choiceRe: what asks for a number of a list above: "Enter choice:",
+	// bash's select "#? " (its default PS3, corpus/testdata/shell-questions.cast).
+	choiceRe    = regexp.MustCompile(`(?i)(choice|choose|select|option|number|\[\d+\s*-\s*\d+\])[^:>?]*[:>?]$|^#\?$`)
 	permitRe    = regexp.MustCompile(`(?i)\b(allow|permission|proceed|trust|approve|run|execute|make this edit)\b`)
 	boxTrimmers = " │┃|╭╮╰╯─"
 	labelRe     = regexp.MustCompile(`^\pL[\pL ]{0,20}: `) // "Reason: …", "Environment: …"
@@ -31,8 +33,16 @@ var (
 	leadGlyphRe = regexp.MustCompile(`^\s*[?◆◇▲◈✔✖■●]\s+`)
 )
 
-// findPrompt looks for a question on v. It returns nil when there is none.
+// findPrompt looks for a question on v: the shapes in their order, the
+// first found wins. It returns nil when there is none.
 func findPrompt(v *view) *Prompt {
+	p, _ := findQuestion(v)
+	return p
+}
+
+// findQuestion is findPrompt, and says whether the shape that found the
+// question only labels it (questionShape.labelOnly).
+func findQuestion(v *view) (*Prompt, bool) {
 	line := v.before // what is left of the cursor, where typed answers go
 	if v.cursor.Row < 1 || v.cursor.Row > len(v.rows) {
 		line = ""
@@ -42,8 +52,79 @@ func findPrompt(v *view) *Prompt {
 		// "? Tail the logs? [y/N] █", the terminal's parked a row below).
 		line = v.drawnBefore
 	}
-	last := v.row(v.bottom)
-	for _, l := range []string{line, strings.TrimSpace(last)} {
+	for _, s := range questionShapes {
+		if p := s.find(v, line); p != nil {
+			return p, s.labelOnly
+		}
+	}
+	return nil, false
+}
+
+// questionShape is one way programs ask, a part of findPrompt: its name,
+// its place in the order, and how it is found on a view, given the text
+// left of the cursor where answers are typed. A new shape is a new part
+// registered with its rank, not a branch in findPrompt: where two shapes
+// could read one screen, the narrower ranks first.
+type questionShape struct {
+	name string
+	rank int
+	find func(v *view, line string) *Prompt
+	// labelOnly: the shape names the question when the program is found
+	// waiting by the other signals, and does not decide that it waits. A
+	// widget toolkit's list stays drawn, its item highlighted, while the
+	// program works on the choice (corpus/testdata/tview-status.cast).
+	labelOnly bool
+}
+
+// questionShapes are the registered shapes, lowest rank first.
+var questionShapes []questionShape
+
+// registerShape adds s to the shapes in its rank's place.
+func registerShape(s questionShape) {
+	i := 0
+	for i < len(questionShapes) && questionShapes[i].rank <= s.rank {
+		i++
+	}
+	questionShapes = append(questionShapes[:i], append([]questionShape{s}, questionShapes[i:]...)...)
+}
+
+// The ranks of the shapes. Gaps leave room for new ones.
+const (
+	shapeYesNo    = 100 // "[y/N]" or a password on the answer line
+	shapeKeys     = 200 // git's "[y,n,q]?", nano's key bar
+	shapeInline   = 300 // choices named on the answer line
+	shapeToggle   = 400 // two options on one line, one active
+	shapeChevron  = 500 // "? question ›" and the list under it
+	shapeNumbered = 600 // "1. Yes" … with one marked
+	shapeSelect   = 700 // a list under a question line, one item marked
+	shapeBox      = 800 // a list or buttons in a curses window, set apart by colour
+	shapeBar      = 900 // a list whose current item has a bar at its left
+	shapeInput    = 1000
+	shapeEnter    = 1100 // "press enter to continue"
+)
+
+func init() {
+	for _, s := range []questionShape{
+		{"yes/no or password", shapeYesNo, yesNoOrPassword, false},
+		{"keys", shapeKeys, func(v *view, _ string) *Prompt { return keysPrompt(v) }, false},
+		{"inline choices", shapeInline, inlineChoices, false},
+		{"toggle", shapeToggle, func(v *view, _ string) *Prompt { return togglePrompt(v) }, false},
+		{"chevron", shapeChevron, func(v *view, _ string) *Prompt { return chevronPrompt(v) }, false},
+		{"numbered", shapeNumbered, func(v *view, _ string) *Prompt { return numberedPrompt(v) }, false},
+		{"select", shapeSelect, func(v *view, _ string) *Prompt { return selectPrompt(v) }, false},
+		{"box", shapeBox, func(v *view, _ string) *Prompt { return boxQuestion(v) }, false},
+		{"bar list", shapeBar, func(v *view, _ string) *Prompt { return barList(v) }, false},
+		{"input", shapeInput, func(v *view, _ string) *Prompt { return inputPrompt(v) }, false},
+		{"press enter", shapeEnter, pressEnter, false},
+	} {
+		registerShape(s)
+	}
+}
+
+// yesNoOrPassword finds "[y/N]" or a password's label on the answer line,
+// else on the last row.
+func yesNoOrPassword(v *view, line string) *Prompt {
+	for _, l := range []string{line, strings.TrimSpace(v.row(v.bottom))} {
 		if l == "" {
 			continue
 		}
@@ -54,34 +135,13 @@ func findPrompt(v *view) *Prompt {
 			return &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(v.remove(leadGlyphRe, l)), Default: -1}
 		}
 	}
-	if p := keysPrompt(v); p != nil {
-		return p
-	}
-	if p := inlineChoices(v, line); p != nil {
-		return p
-	}
-	if p := togglePrompt(v); p != nil {
-		return p
-	}
-	if p := chevronPrompt(v); p != nil {
-		return p
-	}
-	if p := numberedPrompt(v); p != nil {
-		return p
-	}
-	if p := selectPrompt(v); p != nil {
-		return p
-	}
-	if p := boxQuestion(v); p != nil {
-		return p
-	}
-	if p := barList(v); p != nil {
-		return p
-	}
-	if p := inputPrompt(v); p != nil {
-		return p
-	}
-	for _, l := range []string{line, strings.TrimSpace(last)} {
+	return nil
+}
+
+// pressEnter finds "press enter to continue" on the answer line or the
+// last row.
+func pressEnter(v *view, line string) *Prompt {
+	for _, l := range []string{line, strings.TrimSpace(v.row(v.bottom))} {
 		if l != "" && v.matches(enterRe, l) {
 			return &Prompt{Kind: PromptPressEnter, Text: strings.TrimSpace(l), Default: -1}
 		}

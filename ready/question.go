@@ -89,8 +89,8 @@ func selectPrompt(v *view) *Prompt {
 	r := bottom
 	for ; r >= max(1, bottom-searchRows) && len(items) < 30; r-- {
 		m := v.find(selectItem, v.row(r))
-		if m == nil {
-			break
+		if m == nil || strings.Contains(v.row(r), "───") {
+			break // a rule (fzf's counter) ends a list
 		}
 		c := utf8.RuneCountInString(m[1]) + utf8.RuneCountInString(m[2]) + utf8.RuneCountInString(m[3])
 		if col >= 0 && c != col {

@@ -49,8 +49,8 @@ func boxQuestion(v *view) *Prompt {
 			n++
 		}
 	}
-	if n < 3 {
-		return nil // the common case, found from the text alone: no window
+	if n < 2 {
+		return nil // the common case, found from the text alone: no window (urwid's confirm has two rows)
 	}
 	g := v.memo.cellGrid(v.snap, lo, v.bottom)
 	if p := boxedList(v, g); p != nil {
@@ -285,7 +285,7 @@ func boxedButtons(v *view, g *cellGrid) *Prompt {
 			p.Kind = PromptOptions
 		}
 		// The buttons' columns: each "<" in the row, in order.
-		k := 0
+		k, cursorAt := 0, -1
 		for col := 1; col < len(g.text[i])-1 && k < len(found); col++ {
 			if g.text[i][col] != '<' {
 				continue
@@ -296,8 +296,16 @@ func boxedButtons(v *view, g *cellGrid) *Prompt {
 				}
 				p.Default = k
 			}
+			if cursorIn(v, r, col, found[k][0]) {
+				cursorAt = k
+			}
 			p.Options = append(p.Options, found[k][1])
 			k++
+		}
+		if p.Default < 0 {
+			// No colour: urwid parks the terminal's cursor in the focused
+			// button instead (corpus/testdata/urwid-dialog.cast).
+			p.Default = cursorAt
 		}
 		if p.Default < 0 || k != len(found) {
 			return nil
@@ -308,4 +316,10 @@ func boxedButtons(v *view, g *cellGrid) *Prompt {
 		return p
 	}
 	return nil
+}
+
+// cursorIn reports whether the terminal's cursor is visible on row r
+// within the button drawn as text from column col.
+func cursorIn(v *view, r, col int, text string) bool {
+	return v.snap.CursorVisible() && v.cursor.Row == r && v.cursor.Col >= col && v.cursor.Col < col+utf8.RuneCountInString(text)
 }

@@ -207,6 +207,11 @@ func FuzzFindPrompt(f *testing.F) {
 		"\x1b[?25l\x1b[1mT\x1b[0m\r\n│ a\r\n│ b\r\n  c\r\n  d\r\n\r\n  e\r\n",
 		"Pick [a/b] (a):", "Pick (a, b) [b]:", "? X (Yndh)", "? P\r\n  1) a\r\n  2) b\x1b[1;4H",
 		"\x1b[?25l? Q [y/N] █\r\n",
+		// question_*.go's shapes: a highlighted list, a popup, buttons, a
+		// check list by colour and by the cursor, a chooser.
+		"\x1b[?1049h\x1b[?25l a\r\n\x1b[7m b\x1b[0m\r\n c", "\x1b[?25l┌──┐\r\n│ Go? (y/n) │\r\n└──┘",
+		"\x1b[?25l┌────┐\r\n│Q?  │\r\n│\x1b[44mYes\x1b[0m  No│\r\n└────┘", "\x1b[?25l? Q\r\n◯ a\r\n\x1b[36m◯ b\x1b[0m",
+		"[ ] a\r\n[x] b\x1b[1;2H", "\x1b[?25lQ\r\n\x1b[36m> a\x1b[0m\r\n  b\r\n↑↓ navigate",
 	} {
 		f.Add(seed)
 	}

@@ -39,7 +39,7 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 		// engine's work. The look again is the cursor signal's too.
 		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
 	}
-	p := f.view.prompt()
+	p := f.view.promptDecides()
 	if p == nil {
 		return vote{}
 	}

@@ -39,6 +39,7 @@ type view struct {
 	questions []compiledMarker
 	asked     bool
 	found     *Prompt
+	labelOnly bool // found by a shape that names and does not decide (questionShape)
 	frozen    *view
 }
 
@@ -140,17 +141,28 @@ func (v *view) prompt() *Prompt {
 	if v.frozen != nil {
 		src = v.frozen
 	}
-	p := findPrompt(src)
+	p, labelOnly := findQuestion(src)
 	if qs := src.matchAll(src.questions); len(qs) > 0 {
 		q := qs[0]
+		labelOnly = false
 		if p == nil {
 			p = &Prompt{Kind: PromptKind(q.marker.Name), Text: q.text, Default: -1}
 		} else if p.Kind == PromptOptions || p.Kind == PromptPermission {
 			p.Kind = PromptKind(q.marker.Name)
 		}
 	}
-	v.asked, v.found, v.frozen = true, p, nil
+	v.asked, v.found, v.labelOnly, v.frozen = true, p, labelOnly && p != nil, nil
 	return p
+}
+
+// promptDecides returns the question on screen if its shape may decide
+// that the program waits (the question signal's), nil if there is none or
+// it only names what the other signals find (questionShape.labelOnly).
+func (v *view) promptDecides() *Prompt {
+	if p := v.prompt(); p != nil && !v.labelOnly {
+		return p
+	}
+	return nil
 }
 
 // leftOf returns the text of p's row left of p, trailing blanks trimmed.
