@@ -208,7 +208,11 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				mine[pid] = true
 				continue
 			}
-			if adopt && p.ppid == self && p.sid != selfSid {
+			// A thread's id reads as a pid in /proc (pidsSince tries the
+			// numbers), with its process's parent: a thread of a program
+			// os/exec just started looked like an orphan, and SIGKILL to a
+			// thread ends its whole process.
+			if adopt && p.ppid == self && p.sid != selfSid && isProcess(pid) {
 				if execs == nil {
 					execs = pidfdOf()
 				}
@@ -304,6 +308,22 @@ func pidfdOf() map[int]bool {
 		}
 	}
 	return out
+}
+
+// isProcess reports whether pid is a process (a thread group's leader),
+// not one of its other threads.
+func isProcess(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			tgid, err := strconv.Atoi(strings.TrimSpace(v))
+			return err == nil && tgid == pid
+		}
+	}
+	return false
 }
 
 // ticksNow is the time since boot in clock ticks (USER_HZ, 100 a second
