@@ -35,28 +35,34 @@ func codegen(args []string, stdout, stderr io.Writer) error {
 			return fs.usageError("--env %q: want KEY=VALUE", kv)
 		}
 	}
-	path := fs.Arg(0)
+	if *name != "" && (!goIdent.MatchString(*name) || !strings.HasPrefix(*name, "Test")) {
+		return fs.usageError("--name %q: want a Go test name (Test followed by letters, digits or _)", *name)
+	}
+	return writeTest(fs.Arg(0), *out, *name, *pkg, env, stdout)
+}
+
+// writeTest turns the recording at path into a Go test: at out with its
+// golden in testdata/ beside it, or on stdout when out is "".
+func writeTest(path, out, name, pkg string, env []string, stdout io.Writer) error {
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	if *name == "" {
-		*name = testName(path)
-	} else if !goIdent.MatchString(*name) || !strings.HasPrefix(*name, "Test") {
-		return fs.usageError("--name %q: want a Go test name (Test followed by letters, digits or _)", *name)
+	if name == "" {
+		name = testName(path)
 	}
-	if *pkg == "" {
-		*pkg = packageBeside(*out)
+	if pkg == "" {
+		pkg = packageBeside(out)
 	}
-	src, err := generateTest(cast, genOptions{pkg: *pkg, name: *name, env: env})
+	src, err := generateTest(cast, genOptions{pkg: pkg, name: name, env: env})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if *out == "" {
+	if out == "" {
 		_, err := stdout.Write(src.code)
 		return err
 	}
-	golden := filepath.Join(filepath.Dir(*out), "testdata", *name+".golden")
+	golden := filepath.Join(filepath.Dir(out), "testdata", name+".golden")
 	if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 		return err
 	}
@@ -64,10 +70,10 @@ func codegen(args []string, stdout, stderr io.Writer) error {
 	if err := os.WriteFile(golden, []byte(src.golden), 0o600); err != nil {
 		return err
 	}
-	if err := os.WriteFile(*out, src.code, 0o644); err != nil {
+	if err := os.WriteFile(out, src.code, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, golden)
+	fmt.Fprintf(stdout, "wrote %s and %s\n", out, golden)
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/screen"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -162,5 +163,38 @@ func writeModule(t *testing.T, dir string) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// ttyrig record --test writes the session's test as it ends; the test
+// passes against the same program.
+func TestRecordWritesATest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("records a session in a terminal, then builds and runs its test with go test")
+	}
+	dir := t.TempDir()
+	cast, mod := filepath.Join(dir, "greet.cast"), filepath.Join(dir, "mod")
+	writeModule(t, mod)
+	script := `printf 'name? '; read a; printf 'hi %s\n' "$a"`
+	term := ttyrigIn(t, []string{"ttyrig", "record", "-o", cast, "--test", filepath.Join(mod, "greet_test.go"), "--", "sh", "-c", script},
+		termtest.WithSize(60, 10))
+	term.ExpectScreen(expect.Contains("name? "))
+	term.Type("bob\r")
+	term.ExpectScreen(expect.Contains("a test of this session: "))
+	if code := term.WaitExit(); code != 0 {
+		t.Fatalf("ttyrig record exited %d\n%s", code, term.Describe())
+	}
+	gen, err := os.ReadFile(filepath.Join(mod, "greet_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gen), `term.Submit("bob")`) || !strings.Contains(string(gen), "func TestGreet(") {
+		t.Errorf("the test written lacks TestGreet or its Submit:\n%s", gen)
+	}
+	cmd := exec.Command("go", "test", "-count=1", ".")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the recorded test failed live: %v\n%s\ngenerated:\n%s", err, out, gen)
 	}
 }

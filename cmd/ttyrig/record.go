@@ -17,7 +17,7 @@ import (
 	"github.com/ttyrig/ttyrig/termtest"
 )
 
-const recordSynopsis = "[-o file.cast] [--size COLSxROWS] [--cast-version 2|3] -- cmd args..."
+const recordSynopsis = "[-o file.cast] [--test x_test.go] [--size COLSxROWS] [--cast-version 2|3] -- cmd args..."
 
 // defaultCols and defaultRows are the size used when the terminal reports
 // none (0x0, as some CI runners and serial consoles do).
@@ -35,6 +35,7 @@ func record(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("o", "ttyrig.cast", "where to write the recording")
 	size := fs.String("size", "", "terminal size COLSxROWS (default: your terminal's, or 100x30 if it reports none)")
 	version := fs.Int("cast-version", 2, "asciicast version: 2 (read by every asciinema player) or 3")
+	testOut := fs.String("test", "", "also write a Go test of the session here (as ttyrig codegen -o does), its golden in testdata/ beside it")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -160,6 +161,12 @@ loop:
 		fmt.Fprintf(stderr, "\r\nttyrig record: %s stopped %s (%s); see the recording with: ttyrig show %s\r\n", stopped, argv[0], plural(marks, "marker"), *out)
 	} else {
 		fmt.Fprintf(stderr, "\r\nttyrig record: %s exited with status %d (%s); see the recording with: ttyrig show %s\r\n", argv[0], code, plural(marks, "marker"), *out)
+	}
+	if *testOut != "" {
+		if err := writeTest(*out, *testOut, "", "", nil, io.Discard); err != nil {
+			return fmt.Errorf("the recording is whole, the test was not written: %w", err)
+		}
+		fmt.Fprintf(stderr, "ttyrig record: a test of this session: %s (its golden in testdata/ beside it)\r\n", *testOut)
 	}
 	if code != 0 {
 		return exitStatus(code)
