@@ -77,3 +77,15 @@ func TestReaderAmongIdleThreads(t *testing.T) {
 		t.Errorf("widget sleeping 3 s in its work: %s, want not reading", v)
 	}
 }
+
+// The same reader on a descriptor of its own, /dev/tty opened non-blocking,
+// with its standard input left blocking (go-prompt 0.2.6): a poller too.
+func TestPollingReaderOnItsOwnDescriptorIsWatching(t *testing.T) {
+	s := start(t, true, fixtures.Build(t, "pollrepl"), "-tty")
+	v := s.await(t, "pollrepl -tty polling at its prompt", func(v kernel.View) bool {
+		return strings.Contains(v.Doing, "polling the terminal")
+	})
+	if v.Wait != kernel.Watching {
+		t.Errorf("pollrepl -tty at its prompt: %s, want watching", v)
+	}
+}
