@@ -36,7 +36,8 @@ import (
 //     half-typed line does not count);
 //   - not ready while an event loop (Watching) has a timer of its own due
 //     within tune.TimerHold (View.Timer): once after each visible change,
-//     until the timer could have fired;
+//     until the timer could have fired and its callback drawn
+//     (tune.TimerGrace);
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -91,7 +92,11 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	}
 	k.view, k.fresh = ev.Kernel, true
 	if d, ok := ev.Kernel.TimerDue(); !ok {
-		k.timerAt = time.Time{}
+		if ev.Kernel.Wait != kernel.Working {
+			// Work seen with no timer is the timer's callback running,
+			// perhaps about to draw: the wait for it goes on.
+			k.timerAt = time.Time{}
+		}
 	} else if k.timerAt.IsZero() {
 		k.timerAt, k.timerDue = ev.Time, d
 	}
@@ -106,7 +111,11 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	if k.loop {
 		confirm = tune.LoopWorkConfirm
 	}
+	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
 	switch {
+	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:
+		return hold(SignalKernel, "a timer of the program's own was due within %v, its callback running (%s)", k.timerDue, v.Doing).
+			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
@@ -120,14 +129,14 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue)):
+	case v.Wait == kernel.Watching && timerDue:
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
 		// signals decide. Once per change: a timer that repeats (a
 		// blinking cursor's) fired and drew nothing new the first time.
 		return hold(SignalKernel, "a timer of the program's own is due within %v (%s)", k.timerDue, v.Doing).
-			later(k.timerAt.Add(k.timerDue))
+			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
 	case f.view.prompt() != nil:
