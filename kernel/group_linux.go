@@ -149,11 +149,15 @@ func ticking(procs []proc) bool {
 }
 
 // allIdle reports whether every thread of the group waits, untimed, on
-// something only the program itself can do (state.idle).
+// something only the program itself can do (state.idle), or on a child
+// (wait4, waitid: a parent in the group, a wrapper or a tracer such as
+// strace, can do nothing before its child, whose threads are looked at
+// too).
 func allIdle(procs []proc) bool {
 	for _, p := range procs {
 		for _, t := range p.threads {
-			if !t.idle {
+			child := !t.running && !t.timed && (t.call == "wait4" || t.call == "waitid")
+			if !t.idle && !child {
 				return false
 			}
 		}
