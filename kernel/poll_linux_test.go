@@ -89,3 +89,15 @@ func TestPollingReaderOnItsOwnDescriptorIsWatching(t *testing.T) {
 		t.Errorf("pollrepl -tty at its prompt: %s, want watching", v)
 	}
 }
+
+// A parent waiting on the poller (a shell that runs it and waits, a
+// tracer) can do nothing before its child: the group is still a poller.
+func TestPollingReaderUnderAWaitingParentIsWatching(t *testing.T) {
+	s := start(t, true, "sh", "-c", fixtures.Build(t, "pollrepl")+" -tty; true")
+	v := s.await(t, "pollrepl -tty under sh polling at its prompt", func(v kernel.View) bool {
+		return strings.Contains(v.Doing, "polling the terminal")
+	})
+	if v.Wait != kernel.Watching || !strings.Contains(v.Doing, "sh wait4") {
+		t.Errorf("pollrepl -tty under sh at its prompt: %s, want watching with sh in wait4", v)
+	}
+}

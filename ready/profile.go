@@ -119,15 +119,11 @@ func ms(n int) Duration { return Duration(time.Duration(n) * time.Millisecond) }
 
 // The building blocks of the built-in profiles. Braille patterns (U+2800..)
 // are the common spinner frames (cli-spinners "dots"); the half circles and
-// the asterisk-like glyphs are Claude Code's. The interrupt hint is a key
-// and what it does while the program works: "esc to interrupt" (Claude
-// Code, Codex, continue), "esc to cancel" (Gemini, qwen), and "esc
-// interrupt" with no "to" (opencode's footer beside its bar); "cancel"
-// needs its "to", since choosers idle at a menu say "esc cancel".
+// the asterisk-like glyphs are Claude Code's.
 const (
 	brailleClass     = `\x{2800}-\x{28FF}`
 	spinnerClass     = brailleClass + `◐◓◑◒◴◷◶◵✻✶✢✽✳✦·•*●○◉`
-	interruptPattern = `(?i)\b(esc|escape|ctrl[+-]c|\^c)\b.{0,12}\b(to (interrupt|cancel|stop|abort)|interrupt)\b`
+	interruptPattern = `(?i)\b(esc|escape|ctrl[+-]c|\^c)\b.{0,12}\bto (interrupt|cancel|stop|abort)\b`
 )
 
 // Generic returns the default profile, for programs nothing else is known
