@@ -33,17 +33,20 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	toggledAt             time.Time         // the cursor's visibility last toggled alone
-	drawnPrompt           string            // the prompt left of the last cursor the program drew itself
-	clockRows             map[int]bool      // rows seen holding a ticking clock or timer
-	timers                map[int]*timerRow // what each row's duration tokens showed (clock.go)
-	busyRows              map[int]*busyRow  // rows showing a busy animation (busyanim.go)
-	refreshAt             time.Time         // the last change of more rows than an animation touches (busyanim.go)
-	spinLabels            map[string]bool   // what this program's spinners said (busyanim.go)
-	syncOpen              bool
-	syncSince             time.Time
-	anim                  animation
-	proto                 protocols
+	// lastDrawn is when the screen last changed visibly, never moved by
+	// the kernel's restarts (restartQuiet).
+	lastDrawn   time.Time
+	toggledAt   time.Time         // the cursor's visibility last toggled alone
+	drawnPrompt string            // the prompt left of the last cursor the program drew itself
+	clockRows   map[int]bool      // rows seen holding a ticking clock or timer
+	timers      map[int]*timerRow // what each row's duration tokens showed (clock.go)
+	busyRows    map[int]*busyRow  // rows showing a busy animation (busyanim.go)
+	refreshAt   time.Time         // the last change of more rows than an animation touches (busyanim.go)
+	spinLabels  map[string]bool   // what this program's spinners said (busyanim.go)
+	syncOpen    bool
+	syncSince   time.Time
+	anim        animation
+	proto       protocols
 
 	inputAt  time.Time
 	answered *Prompt   // the question on screen when input was last sent
@@ -172,7 +175,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 	}
 	f.match(nv)
 	f.prev, f.view = f.view, nv
-	f.lastChange = t
+	f.lastChange, f.lastDrawn = t, t
 	switch {
 	case hidden && f.awaiting:
 		// A program hides its cursor to draw (blessed, tview): the

@@ -85,7 +85,21 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	case is && !was:
 		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
 	case was && !is:
-		if ev.Time.Sub(k.working) >= tune.LongWork {
+		// Work that began while the screen was still fresh, or after
+		// input, may be about to draw its result. Work that began after
+		// the screen had been still for the silence window is the
+		// program's own in the background (a timer polling every 2 s,
+		// continue's CLI): restarting for it would move the silence
+		// fallback for ever. On a blank screen there is nothing to be
+		// still: any work restarts (opencode starts for 30 s, blank).
+		ref := f.lastDrawn
+		if f.view != nil && f.view.blank {
+			ref = ev.Time
+		}
+		if f.inputAt.After(ref) {
+			ref = f.inputAt
+		}
+		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
