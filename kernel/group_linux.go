@@ -91,7 +91,7 @@ func (o *Observer) group(pgrp int) (Wait, string, string) {
 		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp), ""
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
-	if w == Working && ticking(procs) && o.polled(pids) {
+	if w == Working && (ticking(procs) || allIdle(procs)) && o.polled(pids) {
 		// A reader that polls: the terminal is open non-blocking and a
 		// thread sleeps on a short timer between two reads that found
 		// nothing (Go prompt libraries poll every 10 ms). It reads the
@@ -99,7 +99,9 @@ func (o *Observer) group(pgrp int) (Wait, string, string) {
 		// another name, not work. Its other threads may be caught running
 		// (Go's scheduler spins between the polls). Node sets its terminal
 		// non-blocking too, but while it works nothing of it waits on a
-		// short timer: it stays Working.
+		// short timer: it stays Working. A look may also catch the poller
+		// with every thread idle and no timer (Go hands its sleep from one
+		// thread to another): nothing can run then either.
 		return Watching, doing + ", polling the terminal (non-blocking)", timer
 	}
 	return w, doing, timer
@@ -146,27 +148,76 @@ func ticking(procs []proc) bool {
 	return false
 }
 
+// allIdle reports whether every thread of the group waits, untimed, on
+// something only the program itself can do (state.idle), or on a child
+// (wait4, waitid: a parent in the group, a wrapper or a tracer such as
+// strace, can do nothing before its child, whose threads are looked at
+// too).
+func allIdle(procs []proc) bool {
+	for _, p := range procs {
+		for _, t := range p.threads {
+			child := !t.running && !t.timed && (t.call == "wait4" || t.call == "waitid")
+			if !t.idle && !child {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // polled reports whether a process of the group has the terminal open
-// non-blocking on its standard input (O_NONBLOCK in its fdinfo flags): a
-// read there returns at once, so the reader polls it.
+// non-blocking (O_NONBLOCK in the fdinfo flags of a descriptor on it): a
+// read there returns at once, so the reader polls it. Any descriptor, not
+// only standard input: go-prompt opens /dev/tty for itself and leaves
+// its standard input blocking.
 func (o *Observer) polled(pids []int) bool {
 	for _, pid := range pids {
-		if !o.isTTY(pid, 0) {
-			continue
-		}
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/0", pid))
-		if err != nil {
-			continue
-		}
-		for line := range bytes.Lines(b) {
-			k, v, ok := strings.Cut(string(line), ":")
-			if !ok || k != "flags" {
-				continue
-			}
-			if fl, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64); err == nil && fl&unix.O_NONBLOCK != 0 {
+		for _, fd := range o.ttyFDs(pid) {
+			if nonblocking(pid, fd) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// maxFDs bounds the descriptors of one process looked at for the terminal.
+const maxFDs = 256
+
+// ttyFDs lists a process's descriptors on the terminal, standard input
+// first, among its first maxFDs.
+func (o *Observer) ttyFDs(pid int) []int {
+	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	if err != nil {
+		return nil
+	}
+	var fds []int
+	for i, e := range ents {
+		if i == maxFDs {
+			break
+		}
+		fd, err := strconv.Atoi(e.Name())
+		if err == nil && o.isTTY(pid, fd) {
+			fds = append(fds, fd)
+		}
+	}
+	slices.Sort(fds)
+	return fds
+}
+
+// nonblocking reports whether descriptor fd of pid is open O_NONBLOCK.
+func nonblocking(pid, fd int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
+	if err != nil {
+		return false
+	}
+	for line := range bytes.Lines(b) {
+		k, v, ok := strings.Cut(string(line), ":")
+		if !ok || k != "flags" {
+			continue
+		}
+		fl, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64)
+		return err == nil && fl&unix.O_NONBLOCK != 0
 	}
 	return false
 }

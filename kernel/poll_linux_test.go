@@ -77,3 +77,27 @@ func TestReaderAmongIdleThreads(t *testing.T) {
 		t.Errorf("widget sleeping 3 s in its work: %s, want not reading", v)
 	}
 }
+
+// The same reader on a descriptor of its own, /dev/tty opened non-blocking,
+// with its standard input left blocking (go-prompt 0.2.6): a poller too.
+func TestPollingReaderOnItsOwnDescriptorIsWatching(t *testing.T) {
+	s := start(t, true, fixtures.Build(t, "pollrepl"), "-tty")
+	v := s.await(t, "pollrepl -tty polling at its prompt", func(v kernel.View) bool {
+		return strings.Contains(v.Doing, "polling the terminal")
+	})
+	if v.Wait != kernel.Watching {
+		t.Errorf("pollrepl -tty at its prompt: %s, want watching", v)
+	}
+}
+
+// A parent waiting on the poller (a shell that runs it and waits, a
+// tracer) can do nothing before its child: the group is still a poller.
+func TestPollingReaderUnderAWaitingParentIsWatching(t *testing.T) {
+	s := start(t, true, "sh", "-c", fixtures.Build(t, "pollrepl")+" -tty; true")
+	v := s.await(t, "pollrepl -tty under sh polling at its prompt", func(v kernel.View) bool {
+		return strings.Contains(v.Doing, "polling the terminal")
+	})
+	if v.Wait != kernel.Watching || !strings.Contains(v.Doing, "sh wait4") {
+		t.Errorf("pollrepl -tty under sh at its prompt: %s, want watching with sh in wait4", v)
+	}
+}

@@ -59,6 +59,22 @@ func blinkOnly(old, cur *view) (at screen.Position, visibility, ok bool) {
 	return at, false, false
 }
 
+// identical reports whether cur looks exactly as old: every cell, the
+// cursor and its visibility, the title.
+func identical(old, cur *view) bool {
+	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
+		old.snap.CursorVisible() != cur.snap.CursorVisible() ||
+		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
+		return false
+	}
+	for r := range cur.rows {
+		if old.rows[r] != cur.rows[r] || !cur.snap.SameRow(old.snap, r+1) {
+			return false
+		}
+	}
+	return true
+}
+
 func sameCell(a, b screen.Cell) bool {
 	return a.Content == b.Content && a.Width == b.Width && a.Reverse == b.Reverse && a.Bold == b.Bold &&
 		a.Faint == b.Faint && a.Italic == b.Italic && a.Underline == b.Underline && a.Blink == b.Blink &&

@@ -116,6 +116,11 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 				}
 			}
 		case kind != "":
+		case f.busyRows[r] != nil && f.busyRows[r].text == old && (f.busyRows[r].kind == "spinner" || f.busyRows[r].kind == "bar") && cellsOnly(old, text):
+			// A bar already seen moving that changes only its cells again
+			// is the same bar, whatever this frame alone looks like (a lit
+			// segment entering from the left, or gone: opencode's).
+			kind = f.busyRows[r].kind
 		default:
 			kind = f.busyText(text)
 		}
@@ -246,7 +251,7 @@ func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if old == "" {
 		return ""
 	}
-	if n := glyphsTurned(old, cur); n > 0 && n <= 2 || marching(old, cur) {
+	if n := glyphsTurned(old, cur); n > 0 && n <= 2 || marching(old, cur) || travelling(old, cur) {
 		return "spinner"
 	}
 	// Text that only grew is drawing or typed echo ("> 4" to "> 42"), not
@@ -327,6 +332,56 @@ func marching(old, cur string) bool {
 		}
 	}
 	return true
+}
+
+// filledCells are the indeterminate cells that draw a bar's lit part.
+const filledCells = "■▪◼▰●◉█▓"
+
+// travelling reports whether cur is old with only bar cells changed and,
+// in one of the two, a lit segment that stands apart from the bar's start:
+// a segment that grows, travels and shrinks ("■■■⬝⬝⬝⬝⬝" to "⬝⬝⬝■■■■■" to
+// "⬝⬝⬝⬝⬝⬝■■", opencode's footer) says busy as a march does. A progress
+// bar or a meter fills from its start, so its lit cells never follow an
+// unlit one.
+func travelling(old, cur string) bool {
+	if len(old) != len(cur) || old == cur {
+		return false
+	}
+	return cellsOnly(old, cur) && (detached([]rune(old)) || detached([]rune(cur)))
+}
+
+// cellsOnly reports whether cur differs from old in bar cells alone, one
+// for one.
+func cellsOnly(old, cur string) bool {
+	a, b := []rune(old), []rune(cur)
+	if len(a) != len(b) || old == cur {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (!strings.ContainsRune(indeterminateCells, a[i]) || !strings.ContainsRune(indeterminateCells, b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// detached reports whether a run of bar cells in text has a lit cell after
+// an unlit one.
+func detached(text []rune) bool {
+	run, unlit := 0, false
+	for _, r := range text {
+		if !strings.ContainsRune(indeterminateCells, r) {
+			run, unlit = 0, false
+			continue
+		}
+		run++
+		lit := strings.ContainsRune(filledCells, r)
+		if lit && unlit {
+			return true
+		}
+		unlit = unlit || !lit
+	}
+	return false
 }
 
 // hasCellRun reports whether text holds a run of at least four

@@ -104,7 +104,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 	case Input:
 		e.see(ev.Screen) // what changed before the input is no reaction to it
 		f.proto.input(ev.Data)
-		f.inputAt, f.awaiting, f.ref = ev.Time, true, ev.Time
+		f.inputAt, f.awaiting, f.ref, f.hidAt = ev.Time, true, ev.Time, time.Time{}
 		f.anim.input()
 		f.answered = nil
 		if f.view != nil {

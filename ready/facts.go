@@ -33,22 +33,26 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
-	toggledAt             time.Time         // the cursor's visibility last toggled alone
-	drawnPrompt           string            // the prompt left of the last cursor the program drew itself
-	clockRows             map[int]bool      // rows seen holding a ticking clock or timer
-	timers                map[int]*timerRow // what each row's duration tokens showed (clock.go)
-	busyRows              map[int]*busyRow  // rows showing a busy animation (busyanim.go)
-	refreshAt             time.Time         // the last change of more rows than an animation touches (busyanim.go)
-	spinLabels            map[string]bool   // what this program's spinners said (busyanim.go)
-	syncOpen              bool
-	syncSince             time.Time
-	anim                  animation
-	proto                 protocols
+	// lastDrawn is when the screen last changed visibly, never moved by
+	// the kernel's restarts (restartQuiet).
+	lastDrawn   time.Time
+	toggledAt   time.Time         // the cursor's visibility last toggled alone
+	drawnPrompt string            // the prompt left of the last cursor the program drew itself
+	clockRows   map[int]bool      // rows seen holding a ticking clock or timer
+	timers      map[int]*timerRow // what each row's duration tokens showed (clock.go)
+	busyRows    map[int]*busyRow  // rows showing a busy animation (busyanim.go)
+	refreshAt   time.Time         // the last change of more rows than an animation touches (busyanim.go)
+	spinLabels  map[string]bool   // what this program's spinners said (busyanim.go)
+	syncOpen    bool
+	syncSince   time.Time
+	anim        animation
+	proto       protocols
 
 	inputAt  time.Time
-	answered *Prompt // the question on screen when input was last sent
-	awaiting bool    // input sent, no visible reaction yet
-	waited   bool    // a Ready or Question state was reached at least once
+	answered *Prompt   // the question on screen when input was last sent
+	awaiting bool      // input sent, no visible reaction yet
+	hidAt    time.Time // when the program hid its cursor, awaiting, and drew nothing else
+	waited   bool      // a Ready or Question state was reached at least once
 }
 
 // see takes in the screen after an event: which rows changed, whether that
@@ -80,9 +84,13 @@ func (f *facts) see(s screen.Snapshot) bool {
 	nv := newView(s, !f.prof.Cursor.Hidden)
 	f.carryMarks(nv)
 	at, vis, ok := blinkOnly(f.view, nv)
+	// hidden: the cursor hidden, or nothing visible at all, and nothing
+	// else changed (output that rewrote what was there).
+	hidden := identical(f.view, nv)
 	if ok && vis {
 		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > tune.AnimMaxGap
 		f.toggledAt, ok = t, !first // the first toggle in a while is a change
+		hidden = first && !s.CursorVisible()
 	}
 	if ok {
 		// The same screen with its cursor blinking: no change, and the
@@ -167,8 +175,18 @@ func (f *facts) see(s screen.Snapshot) bool {
 	}
 	f.match(nv)
 	f.prev, f.view = f.view, nv
-	f.lastChange = t
-	f.awaiting = false // a visible change is the program's reaction
+	f.lastChange, f.lastDrawn = t, t
+	switch {
+	case hidden && f.awaiting:
+		// A program hides its cursor to draw (blessed, tview): the
+		// reaction is what it draws next, for up to the silence window.
+		if f.hidAt.IsZero() {
+			f.hidAt = t
+		}
+	default:
+		f.awaiting = false // a visible change is the program's reaction
+		f.hidAt = time.Time{}
+	}
 	return true
 }
 
@@ -301,4 +319,4 @@ func (f *facts) restartQuiet(t time.Time) {
 // reacted notes that the program has reacted to the input sent, even if it
 // drew nothing: the kernel saw it read the terminal again with nothing
 // left unread.
-func (f *facts) reacted() { f.awaiting = false }
+func (f *facts) reacted() { f.awaiting, f.hidAt = false, time.Time{} }

@@ -55,6 +55,11 @@ type tuning struct {
 	// value sits between two readings, 1 s and 2 s: at 1 s itself, ×0.75
 	// let widget-late's 600 ms timer (read "1s") through, early.
 	TimerHold time.Duration
+	// TimerGrace extends that wait past the timer's due time: when it
+	// fires, the program runs its callback and only then draws (blessed's
+	// dialog drew 16 ms after its 500 ms timer; the engine, ready at the
+	// due time, was early, corpus blessed-question).
+	TimerGrace time.Duration
 
 	// AnimWindow: animation frames this old are forgotten.
 	AnimWindow time.Duration
@@ -107,6 +112,7 @@ var defaultTuning = tuning{
 	KernelHold:      8 * time.Second,
 	BlankHold:       20 * time.Second,
 	TimerHold:       1500 * time.Millisecond,
+	TimerGrace:      100 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,

@@ -68,7 +68,7 @@ func TestYesNoNotations(t *testing.T) {
 			&Prompt{Kind: PromptYesNo, Text: "Ok to proceed?", Options: yn, Default: 0}},
 		{"enquirer confirm (y/N) ‣ false", corpusCast("enquirer-more"), 2600 * time.Millisecond,
 			&Prompt{Kind: PromptYesNo, Text: "Update 2 packages?", Options: []string{"y", "N"}, Default: 1}},
-		{"gocui popup (y/n)", corpusCast("gocui"), 12100 * time.Millisecond,
+		{"gocui popup (y/n)", corpusCast("gocui"), 731600 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: `Mark "tag v1.4.2" done?`, Options: yn, Default: -1}},
 		// A default in parentheses after a label is a text prompt's.
 		{"npm read (demo)", corpusCast("npm-read"), 300 * time.Millisecond, nil},
@@ -96,17 +96,17 @@ func TestHighlightedLists(t *testing.T) {
 	checkQuestions(t, []questionCase{
 		{"tview List on a painted screen", corpusCast("tview-status"), 2168 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: deploy, Default: 1}},
-		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 1018 * time.Millisecond,
+		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 1180500 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "name      size  modified", Options: files, Default: 2}},
 		{"curses reverse video", corpusCast("curses-menu"), 1226 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "backup tool", Options: menu, Default: 1}},
 		{"python-blessed reverse from the margin, a clock right of the title", corpusCast("py-blessed-menu"), 2333 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "sync tool", Options: []string{"Sync mail", "Sync calendar", "Sync contacts"}, Default: 2}},
-		{"blessed list in a window with a title", corpusCast("blessed-list"), 1824 * time.Millisecond,
+		{"blessed list in a window with a title", corpusCast("blessed-list"), 1555200 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "branches", Options: branches, Default: 3}},
 		{"blessed list in a window without one", corpusCast("blessed-status"), 2804 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: []string{"production", "staging", "preview"}, Default: 1}},
-		{"gocui, two panes", corpusCast("gocui"), 24010 * time.Millisecond,
+		{"gocui, two panes", corpusCast("gocui"), 901900 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "release tasks", Options: tasks, Default: 1}},
 		{"terminal-kit singleColumnMenu, the cursor on the item", corpusCast("terminal-kit"), 6383 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Looking for templates…", Options: []string{"minimal", "web server", "command-line tool", "library"}, Default: 0}},
@@ -274,7 +274,7 @@ func TestFormField(t *testing.T) {
 	checkQuestions(t, []questionCase{
 		{"tview InputField", corpusCast("tview-form"), 168 * time.Millisecond,
 			&Prompt{Kind: PromptInput, Text: "Name", Default: -1}},
-		{"tview PasswordField", corpusCast("tview-form"), 822 * time.Millisecond,
+		{"tview PasswordField", corpusCast("tview-form"), 818800 * time.Microsecond,
 			&Prompt{Kind: PromptPassword, Text: "Password", Default: -1}},
 	})
 	notQuestions(t, 30, 4, map[string]string{

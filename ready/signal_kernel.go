@@ -36,7 +36,8 @@ import (
 //     half-typed line does not count);
 //   - not ready while an event loop (Watching) has a timer of its own due
 //     within tune.TimerHold (View.Timer): once after each visible change,
-//     until the timer could have fired;
+//     until the timer could have fired and its callback drawn
+//     (tune.TimerGrace);
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -84,14 +85,32 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	case is && !was:
 		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
 	case was && !is:
-		if ev.Time.Sub(k.working) >= tune.LongWork {
+		// Work that began while the screen was still fresh, or after
+		// input, may be about to draw its result. Work that began after
+		// the screen had been still for the silence window is the
+		// program's own in the background (a timer polling every 2 s,
+		// continue's CLI): restarting for it would move the silence
+		// fallback for ever. On a blank screen there is nothing to be
+		// still: any work restarts (opencode starts for 30 s, blank).
+		ref := f.lastDrawn
+		if f.view != nil && f.view.blank {
+			ref = ev.Time
+		}
+		if f.inputAt.After(ref) {
+			ref = f.inputAt
+		}
+		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
 	}
 	k.view, k.fresh = ev.Kernel, true
 	if d, ok := ev.Kernel.TimerDue(); !ok {
-		k.timerAt = time.Time{}
+		if ev.Kernel.Wait != kernel.Working {
+			// Work seen with no timer is the timer's callback running,
+			// perhaps about to draw: the wait for it goes on.
+			k.timerAt = time.Time{}
+		}
 	} else if k.timerAt.IsZero() {
 		k.timerAt, k.timerDue = ev.Time, d
 	}
@@ -106,7 +125,11 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	if k.loop {
 		confirm = tune.LoopWorkConfirm
 	}
+	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
 	switch {
+	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:
+		return hold(SignalKernel, "a timer of the program's own was due within %v, its callback running (%s)", k.timerDue, v.Doing).
+			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
@@ -120,14 +143,14 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue)):
+	case v.Wait == kernel.Watching && timerDue:
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
 		// signals decide. Once per change: a timer that repeats (a
 		// blinking cursor's) fired and drew nothing new the first time.
 		return hold(SignalKernel, "a timer of the program's own is due within %v (%s)", k.timerDue, v.Doing).
-			later(k.timerAt.Add(k.timerDue))
+			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
 	case f.view.prompt() != nil:

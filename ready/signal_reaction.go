@@ -5,6 +5,10 @@ import "time"
 // reaction: nothing to judge until the program has drawn something, and
 // after input until the screen changes in reaction to it. What was on
 // screen when the input was sent says nothing about the program after it.
+// A cursor hidden and nothing else drawn is a program about to draw, not
+// its reaction: it waits for what comes next, for up to the silence window
+// (blessed hid its cursor at once on Enter and drew its next dialog after
+// 500 ms of work; the full-screen frame rule was early).
 
 type reactionSignal struct{}
 
@@ -15,8 +19,15 @@ func init() {
 
 func (reactionSignal) seen(*facts) {}
 
-func (reactionSignal) vote(f *facts, _ time.Time) vote {
-	if f.awaiting {
+func (reactionSignal) vote(f *facts, now time.Time) vote {
+	switch {
+	case f.awaiting && !f.hidAt.IsZero() && now.Sub(f.hidAt) >= f.prof.Silence.D():
+		// The cursor hidden and nothing drawn for the silence window:
+		// that was all the reaction; the other signals decide.
+	case f.awaiting && !f.hidAt.IsZero():
+		return hold(SignalInput, "input sent; the program hid its cursor %v ago and drew nothing else", roundMS(now.Sub(f.hidAt))).
+			later(f.hidAt.Add(f.prof.Silence.D()))
+	case f.awaiting:
 		return hold(SignalInput, "input sent; waiting for the program to react")
 	}
 	if f.view == nil {
