@@ -23,25 +23,43 @@ import (
 // New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
 // writes their profiles and tables; read both before committing them.
 func TestLearnedRuntimes(t *testing.T) {
-	runtimes, err := recordings.Runtimes("agents", 3)
+	for _, set := range []struct {
+		dir  string
+		min  int  // runtimes expected there
+		meet bool // the targets must hold: 0 early, 0 missed, p50 ≤ 150 ms
+	}{
+		// Claude Code, Codex and Gemini, beside their hand-made profiles.
+		{"agents", 3, true},
+		// The five agent CLIs of the widened corpus, scored by their own
+		// truth: learnt and shipped, never worse than generic; the targets
+		// are reported in the golden, not yet met by all.
+		{"agents/generic", 5, false},
+	} {
+		learnRuntimes(t, set.dir, set.min, set.meet)
+	}
+}
+
+func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
+	t.Helper()
+	runtimes, err := recordings.Runtimes(dir, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(runtimes) < 3 {
-		t.Fatalf("runtimes with 3 or more marked recordings in agents/: %v, want claude, codex and gemini at least", runtimes)
+	if len(runtimes) < min {
+		t.Fatalf("runtimes with 3 or more marked recordings in %s/: %v, want %d at least", dir, runtimes, min)
 	}
 	for _, rt := range runtimes {
 		t.Run(rt, func(t *testing.T) {
-			rc, err := recordings.LearnRuntime("agents", rt)
+			rc, err := recordings.LearnRuntime(dir, rt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, h := range rc.HeldOut {
 				l, g := h.Learned, h.Generic
-				if l.Premature > 0 || l.Missed > 0 {
+				if meet && (l.Premature > 0 || l.Missed > 0) {
 					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
 				}
-				if p50 := time.Duration(l.P50).Round(time.Millisecond); p50 > 150*time.Millisecond {
+				if p50 := time.Duration(l.P50).Round(time.Millisecond); meet && p50 > 150*time.Millisecond {
 					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
 				}
 				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
@@ -63,10 +81,10 @@ func TestLearnedRuntimes(t *testing.T) {
 			}
 			goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".txt")).
 				Assert(t, "learn-"+rt, txt.Bytes())
-			goldie.New(t, goldie.WithFixtureDir("agents"), goldie.WithNameSuffix(".learnt.json")).
+			goldie.New(t, goldie.WithFixtureDir(dir), goldie.WithNameSuffix(".learnt.json")).
 				Assert(t, rt, append(prof, '\n'))
 			// The shipped file loads as a profile, the way WithRuntime reads it.
-			if _, err := ready.LoadProfile("agents/" + rt + ".learnt.json"); err != nil {
+			if _, err := ready.LoadProfile(dir + "/" + rt + ".learnt.json"); err != nil {
 				t.Errorf("shipped profile: %v", err)
 			}
 		})
