@@ -20,7 +20,7 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		t.Fatalf("first piece %d of %d bytes, want a part of it", n, len(p))
 	}
 	for range 5 {
-		c.took(time.Second) // far past the target
+		c.took(time.Second, c.scale) // far past the target
 	}
 	small := c.shrink(p, len(p))
 	if small >= n || small < 1 || !utf8.Valid(p[:small]) {
@@ -30,7 +30,7 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		t.Errorf("a piece of one character cut to %d bytes, want it whole", one)
 	}
 	for range 20 {
-		c.took(time.Microsecond)
+		c.took(time.Microsecond, 1)
 	}
 	if got := c.shrink(p, 1000); got != 1000 {
 		t.Errorf("after quick pieces %d of 1000 bytes, want the screen's whole cut", got)
@@ -40,6 +40,6 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		if k < len(p)-1 && !utf8.RuneStart(p[1+k]) {
 			t.Fatalf("cut inside a character at %d", k)
 		}
-		c.took(3 * pieceTarget)
+		c.took(3*pieceTarget, float64(k)/float64(len(p)-1))
 	}
 }
