@@ -152,7 +152,7 @@ func TestWaitsUnderFlood(t *testing.T) {
 				}},
 			}
 			var worst time.Duration
-			for round := range loadScale(2, 5) {
+			for round := range loadScale(1, 5) {
 				for _, w := range waits {
 					ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 					t0 := time.Now()
