@@ -98,7 +98,20 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		}
 	}()
 	var pace pacer
-	for b := range batches {
+	for {
+		var b []byte
+		var ok bool
+		select {
+		case b, ok = <-batches:
+		default:
+			// Caught up with the program: the next output is not part of
+			// a flood, and is applied as the screen cuts it.
+			pace.reset()
+			b, ok = <-batches
+		}
+		if !ok {
+			break
+		}
 		fed := 0
 		for fed < len(b) {
 			if at := t.closing.Load(); at != 0 && time.Since(time.Unix(0, at)) > dropGrace {
@@ -164,24 +177,20 @@ const pieceTarget = 50 * time.Millisecond
 
 // pacer shrinks the screen's pieces while they take longer than
 // pieceTarget, and lets them grow back, at most twofold a piece, as they
-// get quick again.
+// get quick again. Until a piece is slow, and again once the feed loop has
+// caught up with the program, it cuts nothing: output a program writes in
+// one go is applied in one go.
 type pacer struct {
-	scale float64 // of the screen's cut; 0 before the first piece
+	scale float64 // of the screen's cut; 0 means 1
 }
 
-// firstScale is the pacer's first guess: a 64th of the screen's piece,
-// under a millisecond where the estimate holds, from which it doubles a
-// piece; starting at an eighth, the first piece of a line feed flood on a
-// 500×300 screen took 1.9 s under -race.
-const firstScale = 1.0 / 64
+// reset forgets how slow pieces were.
+func (c *pacer) reset() { c.scale = 0 }
 
 // shrink returns how much of p, of which the screen would take n, to apply
 // now: n scaled, at least one character, ending on a character boundary.
 func (c *pacer) shrink(p []byte, n int) int {
-	if c.scale == 0 {
-		c.scale = firstScale
-	}
-	if c.scale >= 1 {
+	if c.scale == 0 || c.scale >= 1 {
 		return n
 	}
 	m := int(float64(n) * c.scale)
@@ -197,10 +206,11 @@ func (c *pacer) shrink(p []byte, n int) int {
 // took notes that a piece, frac of what the screen would have taken,
 // took d.
 func (c *pacer) took(d time.Duration, frac float64) {
-	if c.scale == 0 {
-		c.scale = firstScale
+	scale := c.scale
+	if scale == 0 {
+		scale = 1
 	}
 	d = max(d, time.Microsecond)
 	whole := float64(d) / max(frac, 1e-9) // what the screen's whole piece would take
-	c.scale = min(1, 2*c.scale, max(float64(pieceTarget)/whole, 1.0/(1<<20)))
+	c.scale = min(1, 2*scale, max(float64(pieceTarget)/whole, 1.0/(1<<20)))
 }

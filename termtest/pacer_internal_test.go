@@ -15,12 +15,16 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		p = append(p, p...)
 	}
 	var c pacer
+	if n := c.shrink(p, len(p)); n != len(p) {
+		t.Fatalf("first piece %d of %d bytes, want the screen's whole cut until a piece is slow", n, len(p))
+	}
+	c.took(time.Second, 1) // far past the target
 	n := c.shrink(p, len(p))
 	if n >= len(p) || n == 0 {
-		t.Fatalf("first piece %d of %d bytes, want a part of it", n, len(p))
+		t.Fatalf("after a slow piece %d of %d bytes, want a part of it", n, len(p))
 	}
 	for range 5 {
-		c.took(time.Second, c.scale) // far past the target
+		c.took(time.Second, c.scale)
 	}
 	small := c.shrink(p, len(p))
 	if small >= n || small < 1 || !utf8.Valid(p[:small]) {
@@ -34,6 +38,11 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 	}
 	if got := c.shrink(p, 1000); got != 1000 {
 		t.Errorf("after quick pieces %d of 1000 bytes, want the screen's whole cut", got)
+	}
+	c.took(time.Second, 1)
+	c.reset() // caught up with the program
+	if got := c.shrink(p, 1000); got != 1000 {
+		t.Errorf("after a reset %d of 1000 bytes, want the screen's whole cut", got)
 	}
 	for range 200 {
 		k := c.shrink(p[1:], len(p)-1)
