@@ -98,20 +98,7 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		}
 	}()
 	var pace pacer
-	for {
-		var b []byte
-		var ok bool
-		select {
-		case b, ok = <-batches:
-		default:
-			// Caught up with the program: the next output is not part of
-			// a flood, and is applied as the screen cuts it.
-			pace.reset()
-			b, ok = <-batches
-		}
-		if !ok {
-			break
-		}
+	for b := range batches {
 		fed := 0
 		for fed < len(b) {
 			if at := t.closing.Load(); at != 0 && time.Since(time.Unix(0, at)) > dropGrace {
@@ -177,20 +164,21 @@ const pieceTarget = 50 * time.Millisecond
 
 // pacer shrinks the screen's pieces while they take longer than
 // pieceTarget, and lets them grow back, at most twofold a piece, as they
-// get quick again. Until a piece is slow, and again once the feed loop has
-// caught up with the program, it cuts nothing: output a program writes in
-// one go is applied in one go.
+// get quick again. Until a piece is slow it cuts nothing, and it never
+// cuts a batch under pacedBatch: output a program writes in one go, short
+// of a flood, is applied in one go (cutting every batch split echoed lines
+// in two, and a test reading them saw half a number).
 type pacer struct {
 	scale float64 // of the screen's cut; 0 means 1
 }
 
-// reset forgets how slow pieces were.
-func (c *pacer) reset() { c.scale = 0 }
+// pacedBatch is the smallest batch the pacer cuts: one PTY read's worth.
+const pacedBatch = 4 << 10
 
 // shrink returns how much of p, of which the screen would take n, to apply
 // now: n scaled, at least one character, ending on a character boundary.
 func (c *pacer) shrink(p []byte, n int) int {
-	if c.scale == 0 || c.scale >= 1 {
+	if c.scale == 0 || c.scale >= 1 || len(p) < pacedBatch {
 		return n
 	}
 	m := int(float64(n) * c.scale)

@@ -30,7 +30,7 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 	if small >= n || small < 1 || !utf8.Valid(p[:small]) {
 		t.Fatalf("after slow pieces %d bytes (before %d), want fewer, whole characters", small, n)
 	}
-	if one := c.shrink([]byte("é"), 2); one != 2 {
+	if one := c.shrink(append([]byte("é"), p...), 2); one != 2 {
 		t.Errorf("a piece of one character cut to %d bytes, want it whole", one)
 	}
 	for range 20 {
@@ -40,9 +40,8 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		t.Errorf("after quick pieces %d of 1000 bytes, want the screen's whole cut", got)
 	}
 	c.took(time.Second, 1)
-	c.reset() // caught up with the program
-	if got := c.shrink(p, 1000); got != 1000 {
-		t.Errorf("after a reset %d of 1000 bytes, want the screen's whole cut", got)
+	if got := c.shrink(p[:pacedBatch-1], 1000); got != 1000 {
+		t.Errorf("a batch under pacedBatch was cut to %d of 1000 bytes, want the screen's whole cut", got)
 	}
 	for range 200 {
 		k := c.shrink(p[1:], len(p)-1)
