@@ -147,7 +147,8 @@ type Session struct {
 		// out by readers.
 		timeline []ready.Transition
 		last     []byte
-		fault    error // the screen's, which Screen.Fault reads under the parser's lock
+		fault    error    // the screen's, which Screen.Fault reads under the parser's lock
+		markers  []marker // MarkerSoon's, for the next event to record
 	}
 }
 
@@ -314,9 +315,35 @@ func (s *Session) Marker(t time.Time, label string) error {
 	if s.rec == nil || s.closed {
 		return nil
 	}
-	err := s.rec.Marker(t.Sub(s.start), label)
+	var err error
+	s.record(func(r Recorder) error {
+		err = r.Marker(t.Sub(s.start), label)
+		return nil // Marker returns its error itself
+	})
 	s.sync()
 	return err
+}
+
+// MarkerSoon is Marker for a caller that must not wait for an event being
+// applied (a flood's piece): the marker is recorded now if the session is
+// free, else before the next event, at its own time t.
+func (s *Session) MarkerSoon(t time.Time, label string) {
+	if s.mu.TryLock() {
+		defer s.mu.Unlock()
+		if s.rec != nil && !s.closed {
+			s.record(func(r Recorder) error { return r.Marker(t.Sub(s.start), label) })
+			s.sync()
+		}
+		return
+	}
+	s.pub.Lock()
+	s.pub.markers = append(s.pub.markers, marker{t, label})
+	s.pub.Unlock()
+}
+
+type marker struct {
+	t     time.Time
+	label string
 }
 
 // Tick lets the engine decide what quiet time up to t means. Call it when
@@ -414,10 +441,20 @@ func (s *Session) publish(changed bool) {
 	}
 }
 
-// record writes to the recorder, keeping its first error for Close.
+// record writes to the recorder, keeping its first error for Close, after
+// the markers MarkerSoon left for it. Call with s.mu held.
 func (s *Session) record(f func(Recorder) error) {
 	if s.rec == nil || s.closed {
 		return
+	}
+	s.pub.Lock()
+	soon := s.pub.markers
+	s.pub.markers = nil
+	s.pub.Unlock()
+	for _, m := range soon {
+		if err := s.rec.Marker(m.t.Sub(s.start), m.label); err != nil && s.recErr == nil {
+			s.recErr = err
+		}
 	}
 	if err := f(s.rec); err != nil && s.recErr == nil {
 		s.recErr = err
@@ -443,6 +480,7 @@ func (s *Session) Close() error {
 	if s.closed {
 		return s.recErr
 	}
+	s.record(func(Recorder) error { return nil }) // MarkerSoon's last
 	s.closed = true
 	_ = s.scr.Close()
 	if s.rec != nil {

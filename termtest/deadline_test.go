@@ -60,7 +60,10 @@ func runPastDeadline(t *testing.T, test, failures string) string {
 	if err == nil || strings.Contains(msg, "panic: test timed out") {
 		t.Fatalf("the child passed or ran into go test's timeout panic (%v):\n%s", err, msg)
 	}
-	if took > 5*time.Second {
+	// No panic says the deadline held; the time adds the binary's start-up,
+	// which go test's timer does not count and a loaded machine slows, so
+	// only a child far past it fails here.
+	if took > 10*time.Second {
 		t.Errorf("the child took %v with -timeout 5s", took)
 	}
 	return msg

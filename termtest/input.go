@@ -295,7 +295,9 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 		return nil
 	case errors.Is(res.err, os.ErrDeadlineExceeded):
 		// The recording has the input as sent; say what never arrived.
-		_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered", len(p)-res.n, len(p)))
+		// Without waiting for a piece of output being applied: the sender
+		// is answered by its deadline.
+		t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered", len(p)-res.n, len(p)))
 		return &InputTimeoutError{Delivered: res.n, Len: len(p), Timeout: bound, desc: t.Describe()}
 	case errors.Is(res.err, ErrClosed):
 		return ErrClosed

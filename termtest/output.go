@@ -110,11 +110,11 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 				dropped += len(b) - fed
 				break
 			}
-			n := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
-			n = pace.shrink(b[fed:], n)
+			whole := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
+			n := pace.shrink(b[fed:], whole)
 			began := time.Now()
 			t.sess.Output(t.cfg.clock.Now(), b[fed:fed+n])
-			pace.took(time.Since(began))
+			pace.took(time.Since(began), float64(n)/float64(whole))
 			fed += n
 		}
 		t.readFed()
@@ -164,24 +164,23 @@ func readAvailable(raw syscall.RawConn, p []byte) int {
 const pieceTarget = 50 * time.Millisecond
 
 // pacer shrinks the screen's pieces while they take longer than
-// pieceTarget, and lets them grow back as they get quick again.
+// pieceTarget, and lets them grow back, at most twofold a piece, as they
+// get quick again. Until a piece is slow it cuts nothing, and it never
+// cuts a batch under pacedBatch: output a program writes in one go, short
+// of a flood, is applied in one go (cutting every batch split echoed lines
+// in two, and a test reading them saw half a number).
 type pacer struct {
-	scale float64 // of the screen's cut; 0 before the first piece
+	scale float64 // of the screen's cut; 0 means 1
 }
 
-// firstScale is the pacer's first guess: an eighth of the screen's piece,
-// a few milliseconds where the estimate holds, from which it grows tenfold
-// a piece; starting at the whole piece, the first took seconds under -race.
-const firstScale = 1.0 / 8
+// pacedBatch is the smallest batch the pacer cuts: one PTY read's worth.
+const pacedBatch = 4 << 10
 
 // shrink returns how much of p, of which the screen would take n, to apply
 // now: n scaled, at least the first line (or one character), ending on a
 // character boundary.
 func (c *pacer) shrink(p []byte, n int) int {
-	if c.scale == 0 {
-		c.scale = firstScale
-	}
-	if c.scale >= 1 {
+	if c.scale == 0 || c.scale >= 1 || len(p) < pacedBatch {
 		return n
 	}
 	m := int(float64(n) * c.scale)
@@ -199,10 +198,14 @@ func (c *pacer) shrink(p []byte, n int) int {
 	return min(m, n)
 }
 
-// took notes how long the last piece took.
-func (c *pacer) took(d time.Duration) {
-	if d <= 0 {
-		d = time.Microsecond
+// took notes that a piece, frac of what the screen would have taken,
+// took d.
+func (c *pacer) took(d time.Duration, frac float64) {
+	scale := c.scale
+	if scale == 0 {
+		scale = 1
 	}
-	c.scale = min(1, max(c.scale*float64(pieceTarget)/float64(d), 1.0/(1<<20)))
+	d = max(d, time.Microsecond)
+	whole := float64(d) / max(frac, 1e-9) // what the screen's whole piece would take
+	c.scale = min(1, 2*scale, max(float64(pieceTarget)/whole, 1.0/(1<<20)))
 }

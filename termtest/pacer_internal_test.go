@@ -15,32 +15,40 @@ func TestPacerShrinksSlowPieces(t *testing.T) {
 		p = append(p, p...)
 	}
 	var c pacer
+	if n := c.shrink(p, len(p)); n != len(p) {
+		t.Fatalf("first piece %d of %d bytes, want the screen's whole cut until a piece is slow", n, len(p))
+	}
+	c.took(time.Second, 1) // far past the target
 	n := c.shrink(p, len(p))
 	if n >= len(p) || n == 0 {
-		t.Fatalf("first piece %d of %d bytes, want a part of it", n, len(p))
+		t.Fatalf("after a slow piece %d of %d bytes, want a part of it", n, len(p))
 	}
 	for range 5 {
-		c.took(time.Second) // far past the target
+		c.took(time.Second, c.scale)
 	}
 	small := c.shrink(p, len(p))
 	if small >= n || small < 1 || !utf8.Valid(p[:small]) {
 		t.Fatalf("after slow pieces %d bytes (before %d), want fewer, whole characters", small, n)
 	}
-	if one := c.shrink([]byte("é"), 2); one != 2 {
+	if one := c.shrink(append([]byte("é"), p...), 2); one != 2 {
 		t.Errorf("a piece of one character cut to %d bytes, want it whole", one)
 	}
 	for range 20 {
-		c.took(time.Microsecond)
+		c.took(time.Microsecond, 1)
 	}
 	if got := c.shrink(p, 1000); got != 1000 {
 		t.Errorf("after quick pieces %d of 1000 bytes, want the screen's whole cut", got)
+	}
+	c.took(time.Second, 1)
+	if got := c.shrink(p[:pacedBatch-1], 1000); got != 1000 {
+		t.Errorf("a batch under pacedBatch was cut to %d of 1000 bytes, want the screen's whole cut", got)
 	}
 	for range 200 {
 		k := c.shrink(p[1:], len(p)-1)
 		if k < len(p)-1 && !utf8.RuneStart(p[1+k]) {
 			t.Fatalf("cut inside a character at %d", k)
 		}
-		c.took(3 * pieceTarget)
+		c.took(3*pieceTarget, float64(k)/float64(len(p)-1))
 	}
 }
 
