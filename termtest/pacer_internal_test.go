@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"bytes"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -59,14 +60,15 @@ func TestPacerKeepsTheFirstLine(t *testing.T) {
 	if n := c.shrink([]byte("one\r\n"), 5); n != 5 {
 		t.Errorf("first piece of %q: %d bytes, want it whole", "one\r\n", n)
 	}
-	flood := []byte("x\n")
-	for len(flood) < 1<<12 {
+	line := append(bytes.Repeat([]byte("x"), 99), '\n')
+	flood := line
+	for len(flood) < 2*pacedBatch {
 		flood = append(flood, flood...)
 	}
 	for range 30 {
-		c.took(time.Second)
+		c.took(100*time.Second, 1) // far past the target: the smallest pieces
 	}
-	if n := c.shrink(flood, len(flood)); n != 2 {
-		t.Errorf("a slow flood of lines cut to %d bytes, want its first line (2)", n)
+	if n := c.shrink(flood, len(flood)); n != len(line) {
+		t.Errorf("a slow flood of lines cut to %d bytes, want its first line (%d)", n, len(line))
 	}
 }
