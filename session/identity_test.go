@@ -28,10 +28,10 @@ type step func(*termtest.Terminal) error
 
 func typeLine(text string) step {
 	return func(t *termtest.Terminal) error {
-		if err := t.Type(text); err != nil {
+		if err := t.TypeContext(context.Background(), text); err != nil {
 			return err
 		}
-		if err := t.Press(termtest.KeyEnter); err != nil {
+		if err := t.PressContext(context.Background(), termtest.KeyEnter); err != nil {
 			return err
 		}
 		_, err := t.WaitForReadyContext(context.Background())
@@ -42,21 +42,21 @@ func typeLine(text string) step {
 // sendLine types a line and Enter and waits for nothing: the program ends.
 func sendLine(text string) step {
 	return func(t *termtest.Terminal) error {
-		if err := t.Type(text); err != nil {
+		if err := t.TypeContext(context.Background(), text); err != nil {
 			return err
 		}
-		return t.Press(termtest.KeyEnter)
+		return t.PressContext(context.Background(), termtest.KeyEnter)
 	}
 }
 
 // sendKey presses k and waits for nothing: the program ends.
 func sendKey(k termtest.Key) step {
-	return func(t *termtest.Terminal) error { return t.Press(k) }
+	return func(t *termtest.Terminal) error { return t.PressContext(context.Background(), k) }
 }
 
 func press(k termtest.Key) step {
 	return func(t *termtest.Terminal) error {
-		if err := t.Press(k); err != nil {
+		if err := t.PressContext(context.Background(), k); err != nil {
 			return err
 		}
 		_, err := t.WaitForReadyContext(context.Background())
@@ -121,7 +121,7 @@ func TestLiveEqualsReplay(t *testing.T) {
 			if sc.exits {
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
-				if _, err := term.WaitExit(ctx); err != nil {
+				if _, err := term.WaitExitContext(ctx); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -237,7 +237,7 @@ func TestCloseRightAfterCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := term.Type("true\n"); err != nil {
+		if err := term.TypeContext(context.Background(), "true\n"); err != nil {
 			t.Fatal(err)
 		}
 		_ = expect.Wait(ctx, term, expect.Contains("true\n$ "))

@@ -40,7 +40,7 @@ func TestCloseEndsEscapedDescendants(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			term := termtest.Spawn(t, []string{"sh", "-c", tc.script})
 			re := regexp.MustCompile(`escaper (\d+)`)
-			term.Expect(expect.Matches(re))
+			term.ExpectScreen(expect.Matches(re))
 			pid := re.FindStringSubmatch(term.Snapshot().Text())[1]
 			// The fixture must escape as it says, or the test proves nothing.
 			env, err := os.ReadFile("/proc/" + pid + "/environ")
@@ -69,7 +69,7 @@ func TestCloseEndsEscapedDescendants(t *testing.T) {
 // own, while a terminal is open, is neither killed nor reaped by Close.
 func TestCloseLeavesTheTestsOwnProcesses(t *testing.T) {
 	term := termtest.Spawn(t, []string{"sh", "-c", "echo up; sleep 300"})
-	term.Expect(expect.Contains("up"))
+	term.ExpectScreen(expect.Contains("up"))
 	cmd := exec.Command("sh", "-c", "sleep 0.5; exit 3")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if err := cmd.Start(); err != nil {

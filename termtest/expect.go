@@ -28,11 +28,6 @@ func (m *Term) ExpectScreen(c expect.Condition) {
 	m.do(func(ctx context.Context) error { return m.Terminal.ExpectScreenContext(ctx, c) })
 }
 
-// Expect is ExpectScreen.
-//
-// Deprecated: use ExpectScreen.
-func (m *Term) Expect(c expect.Condition) { m.tb.Helper(); m.ExpectScreen(c) }
-
 // ExpectScreenContext waits until c holds on the screen (expect.Wait on
 // the terminal), bounded by ctx and, when ctx has no deadline, by the
 // terminal's timeout. A failure is an *expect.Error with the full report.

@@ -80,7 +80,7 @@ func TestRecordingOnFullDiskFailsTheTest(t *testing.T) {
 	path := filepath.Join(fullDisk(t, 8<<10), "session.cast")
 	tb := &logTB{TB: t, name: "TestFull"}
 	term := termtest.Spawn(tb, flood(100_000), termtest.WithRecording(path))
-	term.Expect(expect.Contains("done"))
+	term.ExpectScreen(expect.Contains("done"))
 	tb.runCleanups()
 	if len(tb.errs) != 1 || !strings.Contains(tb.errs[0], path) || !strings.Contains(tb.errs[0], "no space left on device") {
 		t.Fatalf("test failures %q, want one naming %s and the full disk", tb.errs, path)
@@ -98,7 +98,7 @@ func TestKeptRecordingOnFullDisk(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	tb := &logTB{TB: t, name: "TestKeptFull", failed: true}
 	term := termtest.Spawn(tb, flood(50_000))
-	term.Expect(expect.Contains("done"))
+	term.ExpectScreen(expect.Contains("done"))
 	tmp := term.RecordingPath()
 	tb.runCleanups()
 	keep := filepath.Join(dir, "TestKeptFull.cast")
@@ -128,7 +128,7 @@ func TestFailurePicturesOnFullDisk(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	tb := &logTB{TB: t, name: "TestPicturesFull", failed: true}
 	term := termtest.Spawn(tb, []string{"sh", "-c", `i=0; while [ $i -lt 29 ]; do printf '\033[1;3%dm%s\033[0m\n' $((i % 7 + 1)) "row $i of many words to draw"; i=$((i+1)); done; echo done; sleep 300`})
-	term.Expect(expect.Contains("done"))
+	term.ExpectScreen(expect.Contains("done"))
 	tb.runCleanups()
 	keep := filepath.Join(dir, "TestPicturesFull.cast")
 	if _, err := asciicast.ReadFile(keep); err != nil {
@@ -164,7 +164,7 @@ func TestFailureFilesArePrivate(t *testing.T) {
 	tb := &logTB{TB: t, name: "TestPrivate", failed: true}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
 	term.Type("echo secret\n")
-	term.Expect(expect.Contains("\nsecret\n"))
+	term.ExpectScreen(expect.Contains("\nsecret\n"))
 	tb.runCleanups()
 	for _, p := range files {
 		fi, err := os.Stat(p)
@@ -204,7 +204,7 @@ func TestPassingTestRemovesStaleFailureFiles(t *testing.T) {
 	tb := &logTB{TB: t, name: "TestStale/case"}
 	term := termtest.Spawn(tb, bashArgv, bashEnv)
 	term.Type("echo fine\n")
-	term.Expect(expect.Contains("\nfine\n"))
+	term.ExpectScreen(expect.Contains("\nfine\n"))
 	tb.runCleanups()
 	for _, p := range stale {
 		if _, err := os.Lstat(p); err == nil {

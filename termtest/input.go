@@ -305,11 +305,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
 
-// Type is TypeContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use TypeContext (or Term.Type in a test).
-func (t *Terminal) Type(text string) error { return t.TypeContext(context.Background(), text) }
-
 // TypeContext sends text as if typed on a keyboard, once the program is
 // ready for input (see NoWait). Newlines are sent as typed Enter presses
 // (CR), as a terminal would. The wait and the write are bounded by ctx's
@@ -364,11 +359,6 @@ func (t *Terminal) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Press is PressContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use PressContext (or Term.Press in a test).
-func (t *Terminal) Press(keys ...Key) error { return t.PressContext(context.Background(), keys...) }
-
 // PressContext sends key presses, in order, encoded for the modes the
 // program set (see Key), once the program is ready for input (see NoWait).
 // ctx's deadline and the terminal's timeout bound the wait and the write.
@@ -390,11 +380,6 @@ func (t *Terminal) PressContext(ctx context.Context, keys ...Key) error {
 	}
 	return t.sendContext(ctx, b)
 }
-
-// Paste is PasteContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use PasteContext (or Term.Paste in a test).
-func (t *Terminal) Paste(text string) error { return t.PasteContext(context.Background(), text) }
 
 // PasteContext sends text as a paste, once the program is ready for input
 // (see NoWait): wrapped in bracketed-paste markers when the program enabled

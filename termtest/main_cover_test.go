@@ -53,7 +53,7 @@ func TestGreeter(t *testing.T) {
 	term := termtest.Spawn(t, []string{"greeter", "--loud"})
 	term.WaitForReady()
 	term.Submit("ada")
-	term.Expect(expect.Contains("hello, ada (argv [\"greeter\" \"--loud\"])"))
+	term.ExpectScreen(expect.Contains("hello, ada (argv [\"greeter\" \"--loud\"])"))
 	if code := term.WaitExit(); code != 3 {
 		t.Fatalf("exit status %d, want the program's 3", code)
 	}

@@ -18,7 +18,7 @@ import (
 func TestMarkerInThePastKeepsItsTime(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.cast")
 	term := termtest.Spawn(t, []string{"sh", "-c", "echo one; sleep 0.3; echo two; read x"}, termtest.WithRecording(path))
-	term.Expect(expect.Contains("two"))
+	term.ExpectScreen(expect.Contains("two"))
 	at := 100 * time.Millisecond // after "one", before "two"
 	if err := term.Marker(term.Started().Add(at), "ready"); err != nil {
 		t.Fatal(err)

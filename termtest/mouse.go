@@ -8,11 +8,6 @@ import (
 	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Click is ClickContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use ClickContext (or Term.Click in a test).
-func (t *Terminal) Click(row, col int) error { return t.ClickContext(context.Background(), row, col) }
-
 // ClickContext presses and releases the left mouse button at a 1-based row
 // and column once the program is ready for input (see NoWait), encoded as
 // the program asked (SGR reports with mode 1006, else the original X10
@@ -36,13 +31,6 @@ func (t *Terminal) clickNow(ctx context.Context, row, col int) error {
 		press = append(press, release...)
 	}
 	return t.sendContext(ctx, press)
-}
-
-// Wheel is WheelContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use WheelContext (or Term.Wheel in a test).
-func (t *Terminal) Wheel(row, col, n int) error {
-	return t.WheelContext(context.Background(), row, col, n)
 }
 
 // WheelContext turns the mouse wheel over a 1-based row and column once
@@ -93,11 +81,6 @@ func mouseReport(snap screen.Snapshot, button, row, col int, press bool) ([]byte
 	}
 	return []byte{0x1b, '[', 'M', byte(32 + button), byte(32 + col), byte(32 + row)}, nil
 }
-
-// ClickOn is ClickOnContext bounded by the terminal's timeout alone.
-//
-// Deprecated: use ClickOnContext (or Term.ClickOn in a test).
-func (t *Terminal) ClickOn(l expect.Locator) error { return t.ClickOnContext(context.Background(), l) }
 
 // ClickOnContext clicks the first cell of the text l locates (strictly:
 // found once, unless l says First or Nth), once the program is ready for

@@ -315,11 +315,6 @@ func (t *Terminal) ExitCode() (int, bool) {
 	}
 }
 
-// WaitExit is WaitExitContext.
-//
-// Deprecated: use WaitExitContext (or Term.WaitExit in a test).
-func (t *Terminal) WaitExit(ctx context.Context) (int, error) { return t.WaitExitContext(ctx) }
-
 // WaitExitContext waits for the program to exit and returns its exit
 // status, bounded by ctx and, when ctx has no deadline, by the terminal's
 // timeout, as every wait is. (ExpectScreenContext is the wait for what the

@@ -80,7 +80,7 @@ func TestChildIdle(t *testing.T) {
 		switch side {
 		case "ttyrig":
 			term := termtest.Spawn(t, peers.Bash, termtest.WithEnv("PS1=$ ", "HISTFILE="), termtest.WithSize(peers.Cols, peers.Rows))
-			term.Expect(expect.Contains("$ "))
+			term.ExpectScreen(expect.Contains("$ "))
 		case "bare":
 			b, err := peers.StartBareVT(ctx)
 			if err != nil {

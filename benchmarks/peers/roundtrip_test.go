@@ -17,9 +17,9 @@ import (
 func rig(tb testing.TB) {
 	tb.Helper()
 	term := termtest.Spawn(tb, peers.Bash, termtest.WithEnv("PS1=$ ", "HISTFILE="), termtest.WithSize(peers.Cols, peers.Rows))
-	term.Expect(expect.Contains("$ "))
+	term.ExpectScreen(expect.Contains("$ "))
 	term.Type(peers.Command + "\n")
-	term.Expect(expect.Contains("\nround trip\n$ ")) // the screen of peers.Output and the prompt after it
+	term.ExpectScreen(expect.Contains("\nround trip\n$ ")) // the screen of peers.Output and the prompt after it
 	term.Close()
 }
 

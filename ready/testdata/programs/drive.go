@@ -55,7 +55,7 @@ func main() {
 		if *busyOnEnter && strings.Contains(k, "\r") {
 			_ = term.Marker(time.Now(), "busy")
 		}
-		if err := term.Type(k); err != nil {
+		if err := term.NoWait().TypeContext(context.Background(), k); err != nil {
 			log.Fatal(err)
 		}
 	}
