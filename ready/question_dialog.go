@@ -35,6 +35,7 @@ var buttonHint = regexp.MustCompile(`(?i)(⇆|←|→|\btab\b|\bselect\b|\bconfi
 
 func init() {
 	registerShape(questionShape{name: "numbered, one in colour", rank: shapeNumbered + 10, find: colouredNumbered})
+	registerShape(questionShape{name: "marked list in a dialog", rank: shapeSelect + 20, find: markedInDialog})
 	registerShape(questionShape{name: "buttons at a panel's foot", rank: shapeBox + 7, find: panelButtons, labelOnly: true})
 }
 
@@ -248,6 +249,99 @@ func panelButtonsOn(v *view, r, bar int) *Prompt {
 	}
 	for _, l := range labels {
 		p.Options = append(p.Options, l.text)
+	}
+	if v.matches(permitRe, q) {
+		p.Kind = PromptPermission
+	}
+	return p
+}
+
+// markedInDialog finds a list set in from the margin, its current item led
+// by a marker drawn to stand out and the others indented to its text, under
+// a line that asks ("…?") and over a move hint or the bottom side of its
+// window: pi's "Allow?" over "→ Yes" and "No" over "↑↓ navigate"
+// (recordings/agents/generic/pi-approval.cast), Continue's "Would you like
+// to continue?" over "> Continue (tab)" in a box
+// (continue-approval.cast). A chooser at the margin is chooserList's.
+func markedInDialog(v *view, _ string) *Prompt {
+	for r := v.bottom; r >= max(1, v.bottom-searchRows); r-- {
+		t := v.row(r)
+		lead := strings.TrimLeft(t, boxTrimmers)
+		g, size := utf8.DecodeRuneInString(lead)
+		if size == 0 || !strings.ContainsRune(">❯›▸▶→➤", g) || lead == t {
+			continue // the common case, from the text alone: no marker set in
+		}
+		col := utf8.RuneCountInString(t) - utf8.RuneCountInString(lead) + 1
+		if !loudCell(v.snap.Cell(r, col)) {
+			continue
+		}
+		if p := markedListAt(v, r, col); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// markedListAt reads the list whose marked item is on row r, its marker at
+// column col.
+func markedListAt(v *view, r, col int) *Prompt {
+	row := []rune(v.row(r))
+	text := col // the item's text column, 0-based: past the marker and blanks
+	for text < len(row) && row[text] == ' ' {
+		text++
+	}
+	if text >= len(row) || text-col > 3 {
+		return nil
+	}
+	sibling := func(k int) (string, bool) { // row k is an unmarked item at the text column
+		t := []rune(v.row(k))
+		if len(t) <= text || t[text] == ' ' || strings.Trim(string(t[:text]), boxTrimmers) != "" || strings.Contains(string(t), "───") {
+			return "", false
+		}
+		return strings.Trim(string(t[text:]), boxTrimmers), true
+	}
+	first, last := r, r
+	for first > 1 {
+		if _, ok := sibling(first - 1); !ok {
+			break
+		}
+		first--
+	}
+	for last < v.bottom {
+		if _, ok := sibling(last + 1); !ok {
+			break
+		}
+		last++
+	}
+	if last == first {
+		return nil
+	}
+	// Asked: a move hint under the list, or the list ends its window.
+	asked := boxedRow(v.row(last)) && lastInWindow(v, last, text+1)
+	for k := last + 1; k <= min(v.bottom, last+2) && !asked; k++ {
+		asked = v.matches(moveHint, v.row(k))
+	}
+	if !asked {
+		return nil
+	}
+	q := ""
+	for k := first - 1; k >= max(1, first-questionRows+4); k-- {
+		if t := strings.Trim(v.row(k), boxTrimmers); strings.HasSuffix(t, "?") {
+			q = t
+			break
+		}
+	}
+	if q == "" {
+		return nil
+	}
+	p := &Prompt{Kind: PromptSelect, Text: q, Default: r - first}
+	for k := first; k <= last; k++ {
+		if k == r {
+			p.Options = append(p.Options, strings.Trim(string(row[text:]), boxTrimmers))
+			continue
+		}
+		o, _ := sibling(k)
+		p.Options = append(p.Options, o)
 	}
 	if v.matches(permitRe, q) {
 		p.Kind = PromptPermission

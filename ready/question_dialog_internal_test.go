@@ -25,6 +25,11 @@ func TestApprovalDialogs(t *testing.T) {
 		{"buttons at a panel's foot (opencode)", agentCast("opencode-approval"), 74 * time.Second,
 			&Prompt{Kind: PromptPermission, Text: "Permission required",
 				Options: []string{"Allow once", "Allow always", "Reject"}, Default: 0}},
+		{"marked list over a move hint (pi)", agentCast("pi-approval"), 13 * time.Second,
+			&Prompt{Kind: PromptPermission, Text: "Allow?", Options: []string{"Yes", "No"}, Default: 0}},
+		{"marked list ending its window (continue)", agentCast("continue-approval"), 20500 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Would you like to continue?",
+				Options: []string{"Continue (tab)", "Continue + don't ask again (shift+tab)", "No, and tell Continue what to do differently (esc)"}, Default: 0}},
 	})
 }
 
@@ -47,6 +52,23 @@ func TestNotApprovalDialogs(t *testing.T) {
 		"panel, text under":     "\x1b[?25l┃ Deploy\r\n┃  " + onRed + "Build" + plain + "   Test   Ship      enter confirm\r\n┃  more output\r\n",
 		"panel, cursor shown":   "┃ Deploy\r\n┃\r\n┃  " + onRed + "Build" + plain + "   Test   Ship      enter confirm\r\n┃\r\n",
 	})
+	// A list set in is no dialog's without a marker that stands out, a
+	// question over it and a hint or a window's side under it (other
+	// shapes may read these screens: selectPrompt reads a list at the
+	// bottom under "Ship it?").
+	for name, out := range map[string]string{
+		"marked, plain marker": "\x1b[?25lShip it?\r\n  > Build\r\n    Test\r\n  ↑↓ navigate\r\n",
+		"marked, no question":  "\x1b[?25lSteps\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n  ↑↓ navigate\r\n",
+		"marked, no hint":      "\x1b[?25lShip it?\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n",
+		"marked, no window":    "\x1b[?25lShip it?\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n────────\r\n",
+	} {
+		s := screen.New(60, 12)
+		s.WriteAt(time.Time{}, []byte(out))
+		if p := markedInDialog(newView(s.Snapshot(), true), ""); p != nil {
+			t.Errorf("%s: prompt %+v\n%s", name, *p, s.Snapshot().String())
+		}
+		s.Close()
+	}
 }
 
 // On every frame of every agent recording and corpus recording, the dialog
@@ -60,7 +82,7 @@ func TestDialogShapesOnlyWhereTheTruthAsks(t *testing.T) {
 	if len(files) < 15 || len(corpus) == 0 {
 		t.Fatalf("recordings: %d agents, %d corpus", len(files), len(corpus))
 	}
-	shapes := map[string]func(*view, string) *Prompt{"numbered, one in colour": colouredNumbered, "buttons at a panel's foot": panelButtons}
+	shapes := map[string]func(*view, string) *Prompt{"numbered, one in colour": colouredNumbered, "buttons at a panel's foot": panelButtons, "marked list in a dialog": markedInDialog}
 	found := 0
 	for _, f := range append(files, corpus...) {
 		cast, err := asciicast.ReadFile(f)
@@ -129,6 +151,8 @@ func TestApprovalDialogsDrawn(t *testing.T) {
 	}{
 		"numbered": {"\x1b[?25lReady to ship?\r\n1. Build\r\n" + green + "2. Test" + plain + "\r\n3. Ship\r\n↑↓ navigate\r\n",
 			Prompt{Kind: PromptOptions, Text: "Ready to ship?", Options: []string{"Build", "Test", "Ship"}, Default: 1}},
+		"marked": {"\x1b[?25lShip it?\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n  ↑↓ navigate\r\n",
+			Prompt{Kind: PromptSelect, Text: "Ship it?", Options: []string{"Build", "Test"}, Default: 0}},
 		"panel": {"\x1b[?25l┃ Deploy\r\n┃\r\n┃  " + onRed + "Build" + plain + "   Test   Ship      enter confirm\r\n┃\r\n",
 			Prompt{Kind: PromptOptions, Text: "Deploy", Options: []string{"Build", "Test", "Ship"}, Default: 0}},
 	} {
