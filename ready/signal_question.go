@@ -40,12 +40,21 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
 	}
 	p := f.view.promptDecides()
-	if p == nil {
-		return vote{}
-	}
-	if stillAsked && samePrompt(untimed(q.asked), untimed(p)) {
+	if stillAsked && p != nil && samePrompt(untimed(q.asked), untimed(p)) {
 		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
 			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
+	}
+	if stillAsked && quiet < f.prof.Quiet.D() {
+		// A frame without it, or with part of it, not yet still: a dialog
+		// redrawn in two writes beside a spinner (Continue's,
+		// recordings/agents/generic/continue-approval.cast) is gone only
+		// between them. Its going is believed as its coming is, once the
+		// screen is still for the quiet window.
+		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
+			reason: fmt.Sprintf("%s question being redrawn, unanswered", q.asked.Kind)}.later(f.lastChange.Add(f.prof.Quiet.D()))
+	}
+	if p == nil {
+		return vote{}
 	}
 	if quiet >= f.prof.Quiet.D() {
 		q.asked, q.askedAt = p, f.inputAt
