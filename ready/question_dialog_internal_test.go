@@ -146,19 +146,20 @@ func TestApprovalDialogsDrawn(t *testing.T) {
 		onRed = "\x1b[41m"
 	)
 	for name, tc := range map[string]struct {
+		find func(*view, string) *Prompt
 		out  string
 		want Prompt
 	}{
-		"numbered": {"\x1b[?25lReady to ship?\r\n1. Build\r\n" + green + "2. Test" + plain + "\r\n3. Ship\r\n↑↓ navigate\r\n",
+		"numbered": {colouredNumbered, "\x1b[?25lReady to ship?\r\n1. Build\r\n" + green + "2. Test" + plain + "\r\n3. Ship\r\n↑↓ navigate\r\n",
 			Prompt{Kind: PromptOptions, Text: "Ready to ship?", Options: []string{"Build", "Test", "Ship"}, Default: 1}},
-		"marked": {"\x1b[?25lShip it?\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n  ↑↓ navigate\r\n",
+		"marked": {markedInDialog, "\x1b[?25lShip it?\r\n  " + green + ">" + plain + " Build\r\n    Test\r\n  ↑↓ navigate\r\n",
 			Prompt{Kind: PromptSelect, Text: "Ship it?", Options: []string{"Build", "Test"}, Default: 0}},
-		"panel": {"\x1b[?25l┃ Deploy\r\n┃\r\n┃  " + onRed + "Build" + plain + "   Test   Ship      enter confirm\r\n┃\r\n",
+		"panel": {panelButtons, "\x1b[?25l┃ Deploy\r\n┃\r\n┃  " + onRed + "Build" + plain + "   Test   Ship      enter confirm\r\n┃\r\n",
 			Prompt{Kind: PromptOptions, Text: "Deploy", Options: []string{"Build", "Test", "Ship"}, Default: 0}},
 	} {
 		s := screen.New(60, 12)
 		s.WriteAt(time.Time{}, []byte(tc.out))
-		got := findPrompt(newView(s.Snapshot(), true))
+		got := tc.find(newView(s.Snapshot(), true), "")
 		if got == nil || got.Kind != tc.want.Kind || got.Text != tc.want.Text || strings.Join(got.Options, "|") != strings.Join(tc.want.Options, "|") || got.Default != tc.want.Default {
 			t.Errorf("%s: got %+v, want %+v\n%s", name, got, tc.want, s.Snapshot().String())
 		}
