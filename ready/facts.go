@@ -53,6 +53,9 @@ type facts struct {
 	awaiting bool      // input sent, no visible reaction yet
 	hidAt    time.Time // when the program hid its cursor, awaiting, and drew nothing else
 	waited   bool      // a Ready or Question state was reached at least once
+
+	asked   *Prompt   // the question the question signal last declared
+	askedAt time.Time // the last input before it (zero: none)
 }
 
 // see takes in the screen after an event: which rows changed, whether that

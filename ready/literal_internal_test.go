@@ -74,7 +74,8 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		labelGap,              // question_buttons.go
 		checkRow,              // question_checks.go
 		glyphItem, askGlyphRe, // question_glyphs.go
-		fieldLabel, // question_field.go
+		fieldLabel,                // question_field.go
+		numberedPlain, buttonHint, // question_dialog.go
 	}
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")

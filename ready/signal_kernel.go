@@ -125,6 +125,9 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	if k.loop {
 		confirm = tune.LoopWorkConfirm
 	}
+	if f.stillAsking(now) {
+		return vote{} // the question signal's: asked, unanswered
+	}
 	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:

@@ -18,10 +18,7 @@ import (
 // weaker signals would say ready). A clock or timer in its text ("expires
 // in 29s") ticking leaves it the question asked, as it was asked.
 
-type questionSignal struct {
-	asked   *Prompt   // the question this signal last declared
-	askedAt time.Time // the last input before it (zero: none)
-}
+type questionSignal struct{}
 
 func init() {
 	register(signalKind{name: "question", rank: rankQuestion, core: true,
@@ -32,7 +29,7 @@ func (*questionSignal) seen(*facts) {}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	quiet := now.Sub(f.lastChange)
-	stillAsked := q.asked != nil && q.askedAt.Equal(f.inputAt)
+	stillAsked := f.asked != nil && f.askedAt.Equal(f.inputAt)
 	if !stillAsked && quiet < f.prof.Quiet.D() {
 		// Only a frame that stays for the quiet window can ask; finding
 		// the question on each frame of an animation is most of the
@@ -40,19 +37,45 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
 	}
 	p := f.view.promptDecides()
+	if stillAsked && p != nil && samePrompt(untimed(f.asked), untimed(p)) {
+		return vote{verdict: question, signal: SignalPattern, prompt: f.asked,
+			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
+	}
+	if stillAsked && quiet < f.prof.Quiet.D() {
+		// A frame without it, or with part of it, not yet still: a dialog
+		// redrawn in two writes beside a spinner (Continue's,
+		// recordings/agents/generic/continue-approval.cast) is gone only
+		// between them. Its going is believed as its coming is, once the
+		// screen is still for the quiet window.
+		return vote{verdict: question, signal: SignalPattern, prompt: f.asked,
+			reason: fmt.Sprintf("%s question being redrawn, unanswered", f.asked.Kind)}.later(f.lastChange.Add(f.prof.Quiet.D()))
+	}
 	if p == nil {
 		return vote{}
 	}
-	if stillAsked && samePrompt(untimed(q.asked), untimed(p)) {
-		return vote{verdict: question, signal: SignalPattern, prompt: q.asked,
-			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
-	}
 	if quiet >= f.prof.Quiet.D() {
-		q.asked, q.askedAt = p, f.inputAt
+		f.asked, f.askedAt = p, f.inputAt
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
 			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}
 	}
 	return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
+}
+
+// stillAsking reports whether the question the question signal declared
+// last is still asked at now: no input since, and it is on screen, or the
+// screen changed less than the quiet window ago. The kernel's view gives
+// way to it: a program that asked and draws a spinner beside its question
+// runs between the spinner's frames, and waits for the answer
+// (recordings/agents/generic/pi-approval.cast, continue-approval.cast).
+func (f *facts) stillAsking(now time.Time) bool {
+	if f.asked == nil || !f.askedAt.Equal(f.inputAt) || f.view == nil {
+		return false
+	}
+	if now.Sub(f.lastChange) < f.prof.Quiet.D() {
+		return true
+	}
+	p := f.view.promptDecides()
+	return p != nil && samePrompt(untimed(f.asked), untimed(p))
 }
 
 // untimed returns p with the clock and duration tokens of its text and
