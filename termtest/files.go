@@ -1,53 +1,18 @@
 package termtest
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/ttyrig/ttyrig/internal/private"
 )
 
-// writePrivate writes data to path, readable by its owner only: every file
-// termtest writes holds a screen or what was typed (a recording, a
-// picture, a trace page, a golden). The mode is set also over an older
-// file of another mode. A write that fails leaves no file behind (a
-// truncated picture or recording at a path a log names would be read as
-// the whole), and its error names the path.
-func writePrivate(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err // an *fs.PathError: it names the path
-	}
-	// Only a regular file is made private or removed: a path may name a
-	// device (/dev/null, /dev/full) that is not ours to change.
-	fi, err := f.Stat()
-	regular := err == nil && fi.Mode().IsRegular()
-	if regular {
-		err = f.Chmod(0o600)
-	}
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil && regular {
-		err = f.Sync() // where the file system reports a full disk only now
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		if regular {
-			_ = os.Remove(path)
-		}
-		var pe *os.PathError
-		if !errors.As(err, &pe) {
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-		return err
-	}
-	return nil
-}
+// writePrivate writes a file that holds a screen or what was typed: 0600,
+// never left half-written, its error naming the path.
+func writePrivate(path string, data []byte) error { return private.WriteFile(path, data) }
 
 // removeFailureFiles removes what an earlier failing run of a test left at
 // keep (its recording, the last screen's picture and its trace page) once

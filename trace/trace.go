@@ -19,14 +19,13 @@
 package trace
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"time"
 	"unicode/utf8"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/internal/private"
 	"github.com/ttyrig/ttyrig/picture"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
@@ -301,34 +300,5 @@ func WriteFile(path string, cast *asciicast.Cast, opts ...Option) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	// Only a regular file is made private or removed: the path may name
-	// a device (/dev/stdout) that is not ours to change.
-	fi, err := f.Stat()
-	regular := err == nil && fi.Mode().IsRegular()
-	if regular {
-		err = f.Chmod(0o600)
-	}
-	if err == nil {
-		_, err = f.Write(page)
-	}
-	if err == nil && regular {
-		err = f.Sync() // where the file system reports a full disk only now
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		if regular {
-			_ = os.Remove(path)
-		}
-		var pe *os.PathError
-		if !errors.As(err, &pe) {
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-	}
-	return err
+	return private.WriteFile(path, page)
 }
