@@ -182,6 +182,16 @@ type Mark struct {
 // StraceTruth derives ground truth from the strace log at path for a
 // session whose inputs were sent at the given times.
 func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
+	calls, err := readStrace(path)
+	if err != nil {
+		return nil, err
+	}
+	return straceMarks(calls, inputs), nil
+}
+
+// readStrace parses the strace log at path; a log with no system call is
+// an error that says why that happens.
+func readStrace(path string) ([]syscall, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("strace wrote no trace (did it start?): %w", err)
@@ -194,7 +204,7 @@ func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
 	if len(calls) == 0 {
 		return nil, fmt.Errorf("%s: strace traced no system call: is ptrace allowed here (seccomp, CAP_SYS_PTRACE, kernel.yama.ptrace_scope)?", path)
 	}
-	return straceMarks(calls, inputs), nil
+	return calls, nil
 }
 
 func straceMarks(calls []syscall, inputs []time.Time) []Mark {
@@ -370,17 +380,9 @@ func inputDuring(inputs []time.Time, from, to time.Time) bool {
 
 // StraceThreadsTruth derives ground truth for a Threads scenario.
 func StraceThreadsTruth(path string, inputs []time.Time) ([]Mark, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("strace wrote no trace (did it start?): %w", err)
-	}
-	defer f.Close()
-	calls, err := parseStrace(f, path)
+	calls, err := readStrace(path)
 	if err != nil {
 		return nil, err
-	}
-	if len(calls) == 0 {
-		return nil, fmt.Errorf("%s: strace traced no system call: is ptrace allowed here (seccomp, CAP_SYS_PTRACE, kernel.yama.ptrace_scope)?", path)
 	}
 	return threadMarks(calls, inputs), nil
 }

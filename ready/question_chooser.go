@@ -66,19 +66,7 @@ func chooserAt(v *view, r int) *Prompt {
 		}
 		return strings.TrimSpace(t), true
 	}
-	first, last := r, r
-	for first > 1 {
-		if _, ok := sibling(first - 1); !ok {
-			break
-		}
-		first--
-	}
-	for last < v.bottom {
-		if _, ok := sibling(last + 1); !ok {
-			break
-		}
-		last++
-	}
+	first, last := siblingRun(r, v.bottom, func(k int) bool { _, ok := sibling(k); return ok })
 	if last == first {
 		return nil
 	}
@@ -113,4 +101,17 @@ func chooserAt(v *view, r int) *Prompt {
 		}
 	}
 	return p
+}
+
+// siblingRun is the run of rows around r, from row 1 to bottom, that are
+// r's siblings: the items of the list r is one of.
+func siblingRun(r, bottom int, sibling func(row int) bool) (first, last int) {
+	first, last = r, r
+	for first > 1 && sibling(first-1) {
+		first--
+	}
+	for last < bottom && sibling(last+1) {
+		last++
+	}
+	return first, last
 }

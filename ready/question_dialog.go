@@ -300,19 +300,7 @@ func markedListAt(v *view, r, col int) *Prompt {
 		}
 		return strings.Trim(string(t[text:]), boxTrimmers), true
 	}
-	first, last := r, r
-	for first > 1 {
-		if _, ok := sibling(first - 1); !ok {
-			break
-		}
-		first--
-	}
-	for last < v.bottom {
-		if _, ok := sibling(last + 1); !ok {
-			break
-		}
-		last++
-	}
+	first, last := siblingRun(r, v.bottom, func(k int) bool { _, ok := sibling(k); return ok })
 	if last == first {
 		return nil
 	}
