@@ -19,7 +19,7 @@ func TestProfileForAMenu(t *testing.T) {
 	assert.NilError(t, err)
 	assert.Equal(t, p.Name, "menu")
 
-	term := termtest.Spawn(t, []string{"menu"}, termtest.WithSize(40, 10), termtest.WithRuntime("profiles/menu.json"))
+	term := termtest.Spawn(t, []string{"menu"}, termtest.WithSize(40, 10), termtest.WithProfileFile("profiles/menu.json"))
 	start := time.Now()
 	tr := term.WaitForReady()
 	t.Logf("%s after %v: %s", tr.State, time.Since(start).Round(time.Millisecond), tr.Reason)

@@ -274,7 +274,7 @@ func Lookup(name string) (Profile, error) {
 		}
 		names = append(names, p.Name)
 	}
-	return Profile{}, fmt.Errorf("ready: no built-in profile %q (built in: %s; or give a path to a .json profile)", name, strings.Join(names, ", "))
+	return Profile{}, fmt.Errorf("ready: no built-in profile %q (built in: %s)", name, strings.Join(names, ", "))
 }
 
 // interpreters run the program named by their first argument.

@@ -10,8 +10,8 @@ import (
 )
 
 // A profile learnt by ttyrig calibrate --learn is a JSON file: name it with
-// WithRuntime("NAME.json"), or load it, adjust it in code and pass it with
-// WithProfile.
+// WithProfileFile("NAME.json"), or load it, adjust it in code and pass it
+// with WithProfile.
 func ExampleWithProfile() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -65,7 +65,7 @@ func TestWithProfileAndLearntRuntime(t *testing.T) {
 		t.Errorf("profile %s quiet %v, want built-in-code 200ms", got.Name, got.Quiet)
 	}
 	term.Close()
-	term = termtest.Spawn(t, []string{"sh", "-c", "read x"}, termtest.WithRuntime("../recordings/agents/claude.learnt.json"))
+	term = termtest.Spawn(t, []string{"sh", "-c", "read x"}, termtest.WithProfileFile("../recordings/agents/claude.learnt.json"))
 	if got := term.Profile(); got.Name != "claude-learnt" || got.Extends != "generic" {
 		t.Errorf("profile %s extends %q, want claude-learnt extends generic", got.Name, got.Extends)
 	}

@@ -23,6 +23,7 @@ type config struct {
 	timeout          time.Duration
 	runtime          string
 	profile          *ready.Profile // WithProfile; overrides runtime
+	profileFile      string         // WithProfileFile, read by check into profile
 	recording        string
 	recordingVersion int
 	keepOnFailure    string // Spawn: where a failed test's recording goes
@@ -57,16 +58,20 @@ func WithDir(dir string) Option { return func(c *config) { c.dir = dir } }
 // (default 10 s).
 func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
-// WithRuntime chooses the readiness profile by name ("generic", "claude",
-// "codex", "gemini") or by the path of a JSON profile ("NAME.json", as
-// ttyrig calibrate --learn writes). By default it is inferred from the
-// program's name.
+// WithRuntime chooses a built-in readiness profile by name: "generic",
+// "claude", "codex" or "gemini". By default it is inferred from the
+// program's name. A profile of your own is WithProfileFile's (a JSON file)
+// or WithProfile's (a value).
 func WithRuntime(name string) Option { return func(c *config) { c.runtime = name } }
 
 // WithProfile decides with the given readiness profile: one built or
-// adjusted in code, or read with ready.LoadProfile (a profile learnt by
-// ttyrig calibrate --learn). It overrides WithRuntime.
+// adjusted in code. It overrides WithRuntime.
 func WithProfile(p ready.Profile) Option { return func(c *config) { c.profile = &p } }
+
+// WithProfileFile decides with the readiness profile in a JSON file, as
+// ttyrig calibrate --learn writes one; Start fails with the file, line and
+// field of what is wrong in it. It overrides WithRuntime.
+func WithProfileFile(path string) Option { return func(c *config) { c.profileFile = path } }
 
 // WithRecording records the session as an asciicast file at path.
 func WithRecording(path string) Option { return func(c *config) { c.recording = path } }
@@ -92,6 +97,18 @@ func (c *config) check() error {
 	}
 	if c.timeout <= 0 {
 		return fmt.Errorf("termtest: WithTimeout(%v): the timeout must be positive", c.timeout)
+	}
+	if c.runtime != "" {
+		if _, err := ready.Lookup(c.runtime); err != nil {
+			return fmt.Errorf("termtest: WithRuntime(%q): %w; a profile file is WithProfileFile's", c.runtime, err)
+		}
+	}
+	if c.profileFile != "" && c.profile == nil {
+		p, err := ready.LoadProfile(c.profileFile)
+		if err != nil {
+			return fmt.Errorf("termtest: WithProfileFile: %w", err)
+		}
+		c.profile = &p
 	}
 	return nil
 }

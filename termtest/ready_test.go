@@ -371,7 +371,7 @@ func TestRuntimeSelection(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(`{"busy": [{"name": "x", "pattern": "(unclosed"}]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := termtest.Start(context.Background(), []string{"true"}, termtest.WithRuntime(bad))
+	_, err := termtest.Start(context.Background(), []string{"true"}, termtest.WithProfileFile(bad))
 	if err == nil || !strings.Contains(err.Error(), bad) || !strings.Contains(err.Error(), "busy[0]") {
 		t.Errorf("bad profile file: %v; want the file and the field named", err)
 	}
@@ -384,7 +384,7 @@ func TestRuntimeSelection(t *testing.T) {
 	}
 	// The kernel and prompt marks would decide at once: this is about the
 	// profile's quiet window, so the screen alone decides.
-	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithRuntime(good),
+	term := termtest.Spawn(t, []string{"sh"}, termtest.WithEnv("PS1=$ "), termtest.WithProfileFile(good),
 		termtest.WithoutKernelView(), termtest.WithoutShellIntegration())
 	tr := term.WaitForReady()
 	if p := term.Profile(); p.Name != "slowshell" || p.Quiet.D() != 300*time.Millisecond {
