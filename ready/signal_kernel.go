@@ -37,7 +37,8 @@ import (
 //   - not ready while an event loop (Watching) has a timer of its own due
 //     within tune.TimerHold (View.Timer): once after each visible change,
 //     until the timer could have fired and its callback drawn
-//     (tune.TimerGrace);
+//     (tune.TimerGrace); not for a timer that drew and was due again with
+//     no input between (a screen refreshed on a period: top, htop);
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -62,6 +63,14 @@ type kernelSignal struct {
 	// since the screen last changed (zero: none), timerDue how soon.
 	timerAt  time.Time
 	timerDue time.Duration
+	// fired: the screen changed while a timer was due; repeats counts the
+	// times the same timer was due again after it drew, no input between;
+	// from two on, the program redraws on a period (top, htop), and its
+	// timer completes no prompt (a footer drawn late draws once).
+	fired      bool
+	repeats    int
+	lastDue    time.Duration
+	firedInput time.Time // the last input when it fired
 }
 
 // Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
@@ -72,7 +81,12 @@ func init() {
 }
 
 // seen forgets the timer: what it was due for may be what was just drawn.
-func (k *kernelSignal) seen(*facts) { k.timerAt = time.Time{} }
+func (k *kernelSignal) seen(f *facts) {
+	if !k.timerAt.IsZero() {
+		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
+	}
+	k.timerAt = time.Time{}
+}
 
 // observe takes in every event: a Kernel event is a new observation; any
 // other event makes the last one stale.
@@ -110,9 +124,14 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 			// Work seen with no timer is the timer's callback running,
 			// perhaps about to draw: the wait for it goes on.
 			k.timerAt = time.Time{}
+			k.fired, k.repeats = false, 0 // the loop waits on nothing of its own
 		}
 	} else if k.timerAt.IsZero() {
 		k.timerAt, k.timerDue = ev.Time, d
+		if k.fired && f.inputAt.Equal(k.firedInput) && d >= k.lastDue/2 && d <= 2*k.lastDue {
+			k.repeats++
+		}
+		k.fired = false
 	}
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
@@ -146,7 +165,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && timerDue:
+	case v.Wait == kernel.Watching && timerDue && k.repeats < 2:
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
