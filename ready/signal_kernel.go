@@ -144,8 +144,12 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	if k.loop {
 		confirm = tune.LoopWorkConfirm
 	}
-	if f.stillAsking(now) {
-		return vote{} // the question signal's: asked, unanswered
+	if f.stillAsking(now) && (k.loop || v.Wait != kernel.Working) {
+		// The question signal's: asked, unanswered. An event loop's work
+		// beside its dialog (a spinner's timers, node's threads) does not
+		// withdraw it; a program that left its read of the answer to
+		// compute (a signal handler) is busy until it reads again.
+		return vote{}
 	}
 	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
 	switch {
