@@ -56,8 +56,7 @@ func NewEngine(p Profile, opts ...Option) (*Engine, error) {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
 	e := &Engine{prof: p, signals: sigs, names: names, stuckAfter: defaultStuck}
-	e.f.prof = p
-	e.f.busy, e.f.idle, e.f.questions = compileAll(p.Busy), compileAll(p.Idle), compileAll(p.Question)
+	e.f.setUp(p)
 	for _, o := range opts {
 		o(e)
 	}

@@ -22,13 +22,12 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	memo       matchMemo                // pattern results by row text, for every view (memo.go)
-	bits       map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
-	view       *view                    // the screen as last seen; nil before the first one
-	prev       *view                    // the screen before the last visible change
-	rowTimes   []time.Time
-	titleTime  time.Time
-	burstStart time.Time // first change after the screen was last quiet (Quiet long)
+	memo      matchMemo                // pattern results by row text, for every view (memo.go)
+	bits      map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
+	view      *view                    // the screen as last seen; nil before the first one
+	prev      *view                    // the screen before the last visible change
+	rowTimes  []time.Time
+	titleTime time.Time
 	// lastChange is when the screen last changed visibly; lastSolid the
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
@@ -43,8 +42,6 @@ type facts struct {
 	busyRows    map[int]*busyRow  // rows showing a busy animation (busyanim.go)
 	refreshAt   time.Time         // the last change of more rows than an animation touches (busyanim.go)
 	spinLabels  map[string]bool   // what this program's spinners said (busyanim.go)
-	syncOpen    bool
-	syncSince   time.Time
 	anim        animation
 	proto       protocols
 
@@ -56,36 +53,44 @@ type facts struct {
 
 	asked   *Prompt   // the question the question signal last declared
 	askedAt time.Time // the last input before it (zero: none)
+
+	// The perceptions (perception.go), in order, and each one's state.
+	parts  []perception
+	sync   syncing
+	change change
 }
 
-// see takes in the screen after an event: which rows changed, whether that
-// was an animation frame, what markers and questions are on it now. It
-// reports whether the screen changed visibly.
+// setUp readies f for p: its markers compiled, its perceptions in order.
+func (f *facts) setUp(p Profile) {
+	f.prof = p
+	f.busy, f.idle, f.questions = compileAll(p.Busy), compileAll(p.Idle), compileAll(p.Question)
+	for _, k := range perceptions {
+		f.parts = append(f.parts, k.part(f))
+	}
+}
+
+// see takes in the screen after an event: the perceptions look at it in
+// order (perception.go). It reports whether the screen changed visibly.
 func (f *facts) see(s screen.Snapshot) bool {
-	if s.SyncOpen() != f.syncOpen {
-		f.syncOpen, f.syncSince = s.SyncOpen(), f.now
+	g := glance{snap: s, old: f.view}
+	for _, p := range f.parts {
+		if !p.look(f, &g) {
+			return false
+		}
 	}
+	return true
+}
+
+// rest is what see did that is no part yet.
+type rest struct{}
+
+func init() {
+	perceive(perceptionKind{name: "rest", rank: 10000, part: func(*facts) perception { return rest{} }})
+}
+
+func (rest) look(f *facts, g *glance) bool {
+	s, nv, t := g.snap, g.cur, g.t
 	_, rows := s.Size()
-	if rows == 0 {
-		return false // no screen with this event
-	}
-	// The screen's change time says whether anything changed, except when
-	// two events share an instant (a replay, a coarse clock): then compare.
-	if f.view != nil && !s.Changed().After(f.view.snap.Changed()) && len(f.view.rows) == rows &&
-		(s.Changed().Before(f.view.snap.Changed()) || sameScreen(f.view.snap, s)) {
-		f.view.freeze()
-		f.view.snap = s
-		return false
-	}
-	t := s.Changed()
-	if t.IsZero() || t.After(f.now) {
-		t = f.now
-	}
-	if f.view == nil || t.Sub(f.lastChange) >= f.prof.Quiet.D() {
-		f.burstStart = t
-	}
-	nv := newView(s, !f.prof.Cursor.Hidden)
-	f.carryMarks(nv)
 	at, vis, ok := blinkOnly(f.view, nv)
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
@@ -261,21 +266,6 @@ func (f *facts) lowestChanged(burst time.Duration) int {
 		}
 	}
 	return lowest
-}
-
-// sameScreen reports whether two snapshots show the same text, cursor and
-// title.
-func sameScreen(a, b screen.Snapshot) bool {
-	if a.Cursor() != b.Cursor() || a.CursorVisible() != b.CursorVisible() || a.Title() != b.Title() || a.AltScreen() != b.AltScreen() {
-		return false
-	}
-	_, n := a.Size()
-	for r := 1; r <= n; r++ {
-		if a.Row(r) != b.Row(r) {
-			return false
-		}
-	}
-	return true
 }
 
 func rowKey(rows []int) string {

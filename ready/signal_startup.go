@@ -34,7 +34,7 @@ func init() {
 
 func (s *startupSignal) seen(f *facts) {
 	if s.done && len(f.view.matchAll(s.restart)) > 0 {
-		s.done, s.restartAt = false, f.burstStart
+		s.done, s.restartAt = false, f.change.burst
 	}
 	if s.done {
 		return

@@ -20,8 +20,8 @@ func init() {
 func (syncSignal) seen(*facts) {}
 
 func (syncSignal) vote(f *facts, now time.Time) vote {
-	if f.syncOpen && now.Sub(f.syncSince) < screen.SyncHold {
-		return hold(SignalOutput, "synchronized update open").later(f.syncSince.Add(screen.SyncHold))
+	if f.sync.open && now.Sub(f.sync.since) < screen.SyncHold {
+		return hold(SignalOutput, "synchronized update open").later(f.sync.since.Add(screen.SyncHold))
 	}
 	return vote{}
 }

@@ -1,0 +1,78 @@
+package ready
+
+import (
+	"slices"
+	"time"
+
+	"github.com/ttyrig/ttyrig/screen"
+)
+
+// Perceptions as parts. What the engine perceives on the screen is split
+// into parts, as its decision is into signals: each perception lives in its
+// own file (perceive_*.go), keeps what it remembers in a state of its own
+// (a field of facts, of the part's type) and registers itself with its
+// place in the order. For every snapshot, facts.see hands the parts one
+// glance, in order: the snapshot, the view before and the one made of it,
+// when it changed, which rows changed. A part reads the glance and the
+// parts before it, notes what it perceives, and may end the look: the
+// snapshot holds no visible change (a cursor blinking, a clock ticking).
+// Signals read the parts they depend on.
+//
+// Adding a perception is adding a file with its part, its rank and a
+// field of facts to hold it.
+
+// perception is one part of what the engine perceives.
+type perception interface {
+	// look takes in one snapshot; false ends the look: the snapshot made
+	// no visible change, and the parts after this one do not see it.
+	look(f *facts, g *glance) bool
+}
+
+// The order of the perceptions. Gaps leave room.
+const (
+	rankSyncing = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
+	rankChange  = 200 // a screen at all, changed at all; the view made of it
+)
+
+// perceptionKind is a registered perception: its name, its place, and
+// where its part lives in the engine's facts.
+type perceptionKind struct {
+	name string
+	rank int
+	part func(f *facts) perception
+}
+
+var perceptions []perceptionKind
+
+// perceive registers a perception; each perception file calls it from
+// init.
+func perceive(k perceptionKind) {
+	for _, o := range perceptions {
+		if o.name == k.name || o.rank == k.rank {
+			panic("ready: perception " + k.name + " registered twice or with the rank of " + o.name)
+		}
+	}
+	perceptions = append(perceptions, k)
+	slices.SortFunc(perceptions, func(a, b perceptionKind) int { return a.rank - b.rank })
+}
+
+// glance is one snapshot as the parts see it, built up part by part.
+type glance struct {
+	snap screen.Snapshot
+	old  *view     // the view before; nil before the first
+	cur  *view     // the view of snap (set by the change part)
+	t    time.Time // when the screen changed (set by the change part)
+
+	over, grown []int // rows overwritten, rows that only grew (changed)
+	compared    bool
+}
+
+// changed returns the rows overwritten and the rows that only grew since
+// the view before (changedRows), compared once per glance.
+func (g *glance) changed() (over, grown []int) {
+	if !g.compared {
+		g.over, g.grown = changedRows(g.old, g.cur)
+		g.compared = true
+	}
+	return g.over, g.grown
+}
