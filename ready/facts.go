@@ -35,7 +35,6 @@ type facts struct {
 	// lastDrawn is when the screen last changed visibly, never moved by
 	// the kernel's restarts (restartQuiet).
 	lastDrawn   time.Time
-	toggledAt   time.Time         // the cursor's visibility last toggled alone
 	drawnPrompt string            // the prompt left of the last cursor the program drew itself
 	clockRows   map[int]bool      // rows seen holding a ticking clock or timer
 	timers      map[int]*timerRow // what each row's duration tokens showed (clock.go)
@@ -58,6 +57,7 @@ type facts struct {
 	parts  []perception
 	sync   syncing
 	change change
+	blink  blink
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -91,28 +91,9 @@ func init() {
 func (rest) look(f *facts, g *glance) bool {
 	s, nv, t := g.snap, g.cur, g.t
 	_, rows := s.Size()
-	at, vis, ok := blinkOnly(f.view, nv)
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
-	hidden := identical(f.view, nv)
-	if ok && vis {
-		first := f.toggledAt.IsZero() || t.Sub(f.toggledAt) > tune.AnimMaxGap
-		f.toggledAt, ok = t, !first // the first toggle in a while is a change
-		hidden = first && !s.CursorVisible()
-	}
-	if ok {
-		// The same screen with its cursor blinking: no change, and the
-		// blinking cell is the cursor even in its off phase.
-		old := f.view
-		old.freeze()
-		old.snap = s
-		if !s.CursorVisible() && nv.drawn.Row == 0 && at != old.cursor {
-			old.setDrawn(at)
-		} else {
-			old.drawn, old.drawnBefore = nv.drawn, nv.drawnBefore
-		}
-		return false
-	}
+	hidden := g.hid || identical(f.view, nv)
 	ticked, only := f.ticked(f.view, nv, t)
 	if only {
 		// A clock or timer ticking: what is on screen is new, but the

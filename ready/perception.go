@@ -32,6 +32,7 @@ type perception interface {
 const (
 	rankSyncing = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
 	rankChange  = 200 // a screen at all, changed at all; the view made of it
+	rankBlink   = 300 // a cursor blinking: no change
 )
 
 // perceptionKind is a registered perception: its name, its place, and
@@ -62,6 +63,9 @@ type glance struct {
 	old  *view     // the view before; nil before the first
 	cur  *view     // the view of snap (set by the change part)
 	t    time.Time // when the screen changed (set by the change part)
+	// hid: the terminal's cursor hidden with nothing else changed, the
+	// first toggle in a while (set by the blink part)
+	hid bool
 
 	over, grown []int // rows overwritten, rows that only grew (changed)
 	compared    bool
