@@ -161,20 +161,20 @@ func inStep(rs []reading) bool {
 // timer ticking in step with the clock: a row with duration tokens, the
 // rest of it as it was, each token's recent readings agreeing on its start.
 // A row whose text around the tokens changed starts afresh.
-func (f *facts) noteTimer(r int, text string, t time.Time) bool {
-	if f.timers == nil {
-		f.timers = map[int]*timerRow{}
+func (c *clocks) noteTimer(mm *matchMemo, r int, text string, t time.Time) bool {
+	if c.timers == nil {
+		c.timers = map[int]*timerRow{}
 	}
-	rs := f.memo.durations(text)
+	rs := mm.durations(text)
 	if len(rs) == 0 {
-		delete(f.timers, r)
+		delete(c.timers, r)
 		return false
 	}
-	shape := f.memo.shape(opTickShape, text, tickShape)
-	tr := f.timers[r]
+	shape := mm.shape(opTickShape, text, tickShape)
+	tr := c.timers[r]
 	if tr == nil || tr.shape != shape || len(tr.readings) != len(rs) {
 		tr = &timerRow{shape: shape, readings: make([][]reading, len(rs))}
-		f.timers[r] = tr
+		c.timers[r] = tr
 	}
 	ok := true
 	for i, rd := range rs {
@@ -200,9 +200,9 @@ func (f *facts) noteTimer(r int, text string, t time.Time) bool {
 // cursor, title and modes, every other row as it was (styles included), at
 // most clockMaxRows rows ticking. Every changed row's timer readings are
 // noted on the way.
-func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only bool) {
+func (c *clocks) ticked(f *facts, old, cur *view, t time.Time) (rows map[int]bool, only bool) {
 	if old == nil || len(old.rows) != len(cur.rows) {
-		clear(f.timers)
+		clear(c.timers)
 		return nil, false
 	}
 	only = old.cursor == cur.cursor && old.snap.CursorVisible() == cur.snap.CursorVisible() &&
@@ -215,7 +215,7 @@ func (f *facts) ticked(old, cur *view, t time.Time) (rows map[int]bool, only boo
 			}
 			continue
 		}
-		timer := f.noteTimer(r+1, b, t)
+		timer := c.noteTimer(&f.memo, r+1, b, t)
 		if f.memo.shape(opTickShape, a, tickShape) != f.memo.shape(opTickShape, b, tickShape) ||
 			f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false

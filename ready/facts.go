@@ -35,12 +35,10 @@ type facts struct {
 	// lastDrawn is when the screen last changed visibly, never moved by
 	// the kernel's restarts (restartQuiet).
 	lastDrawn   time.Time
-	drawnPrompt string            // the prompt left of the last cursor the program drew itself
-	clockRows   map[int]bool      // rows seen holding a ticking clock or timer
-	timers      map[int]*timerRow // what each row's duration tokens showed (clock.go)
-	busyRows    map[int]*busyRow  // rows showing a busy animation (busyanim.go)
-	refreshAt   time.Time         // the last change of more rows than an animation touches (busyanim.go)
-	spinLabels  map[string]bool   // what this program's spinners said (busyanim.go)
+	drawnPrompt string           // the prompt left of the last cursor the program drew itself
+	busyRows    map[int]*busyRow // rows showing a busy animation (busyanim.go)
+	refreshAt   time.Time        // the last change of more rows than an animation touches (busyanim.go)
+	spinLabels  map[string]bool  // what this program's spinners said (busyanim.go)
 	anim        animation
 	proto       protocols
 
@@ -58,6 +56,7 @@ type facts struct {
 	sync   syncing
 	change change
 	blink  blink
+	clock  clocks
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -94,21 +93,6 @@ func (rest) look(f *facts, g *glance) bool {
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
 	hidden := g.hid || identical(f.view, nv)
-	ticked, only := f.ticked(f.view, nv, t)
-	if only {
-		// A clock or timer ticking: what is on screen is new, but the
-		// program did nothing, and the clock's rows are no output of its.
-		if f.clockRows == nil {
-			f.clockRows = map[int]bool{}
-		}
-		for r := range ticked {
-			f.clockRows[r] = true
-		}
-		nv.drawn, nv.drawnBefore = f.view.drawn, f.view.drawnBefore
-		f.match(nv)
-		f.view = nv
-		return false
-	}
 	if !s.CursorVisible() {
 		if nv.drawn.Row > 0 {
 			f.drawnPrompt = drawnPrompt(nv.drawnBefore, f.drawnPrompt)
@@ -122,11 +106,8 @@ func (rest) look(f *facts, g *glance) bool {
 	}
 	for _, r := range append(over, grown...) {
 		f.rowTimes[r-1] = t
-		if f.clockRows[r] && nv.row(r) != "" && !hasTick(nv.row(r)) {
-			delete(f.clockRows, r) // something else took the clock's row
-		}
 	}
-	busy := f.classify(f.view, nv, ticked)
+	busy := f.classify(f.view, nv, g.ticked)
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
 		rows := append(slices.Clone(over), grown...)
@@ -242,7 +223,7 @@ func (f *facts) lowestChanged(burst time.Duration) int {
 		// toolbar the program pinned there (output would have scrolled and
 		// taken the cursor with it): no output below the input position.
 		pinned := i+1 == len(f.rowTimes) && f.view != nil && f.view.cursor.Row < i+1
-		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clockRows[i+1] && !pinned {
+		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clock.rows[i+1] && !pinned {
 			lowest = i + 1
 		}
 	}

@@ -33,6 +33,7 @@ const (
 	rankSyncing = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
 	rankChange  = 200 // a screen at all, changed at all; the view made of it
 	rankBlink   = 300 // a cursor blinking: no change
+	rankClock   = 400 // a clock or timer ticking: no change
 )
 
 // perceptionKind is a registered perception: its name, its place, and
@@ -66,6 +67,9 @@ type glance struct {
 	// hid: the terminal's cursor hidden with nothing else changed, the
 	// first toggle in a while (set by the blink part)
 	hid bool
+	// ticked: the rows changed by nothing but a clock or timer ticking
+	// (set by the clock part)
+	ticked map[int]bool
 
 	over, grown []int // rows overwritten, rows that only grew (changed)
 	compared    bool

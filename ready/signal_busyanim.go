@@ -75,7 +75,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 // at: the program moved on below what it left there.
 func drawnBelow(f *facts, r int, at time.Time) bool {
 	for i := r; i < len(f.rowTimes); i++ {
-		if f.rowTimes[i].Sub(at) > f.prof.Quiet.D() && !f.clockRows[i+1] {
+		if f.rowTimes[i].Sub(at) > f.prof.Quiet.D() && !f.clock.rows[i+1] {
 			return true
 		}
 	}
