@@ -57,6 +57,7 @@ type facts struct {
 	change change
 	blink  blink
 	clock  clocks
+	drawn  drawn
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -93,13 +94,6 @@ func (rest) look(f *facts, g *glance) bool {
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
 	hidden := g.hid || identical(f.view, nv)
-	if !s.CursorVisible() {
-		if nv.drawn.Row > 0 {
-			f.drawnPrompt = drawnPrompt(nv.drawnBefore, f.drawnPrompt)
-		} else if p, ok := offPhase(nv, f.drawnPrompt); ok {
-			nv.setDrawn(p)
-		}
-	}
 	over, grown := changedRows(f.view, nv)
 	if len(f.rowTimes) != rows {
 		f.rowTimes = make([]time.Time, rows)

@@ -34,6 +34,7 @@ const (
 	rankChange  = 200 // a screen at all, changed at all; the view made of it
 	rankBlink   = 300 // a cursor blinking: no change
 	rankClock   = 400 // a clock or timer ticking: no change
+	rankDrawn   = 500 // the cursor the program draws itself, in its off phase too
 )
 
 // perceptionKind is a registered perception: its name, its place, and
