@@ -82,7 +82,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 	for r := 1; r <= len(v.rows); r++ {
 		if prev != nil && v.row(r) != prev.row(r) {
 			changed++
-			at = f.rowTimes[r-1]
+			at = f.rows.at[r-1]
 		}
 	}
 	if changed > animMaxRows {
@@ -101,7 +101,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			delete(f.busyRows, r)
 			continue
 		}
-		drawn := f.rowTimes[r-1]
+		drawn := f.rows.at[r-1]
 		kind := classifyFrameWith(old, text, f.memoProgressShape)
 		switch {
 		case kind == "spinner":

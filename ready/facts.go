@@ -58,6 +58,7 @@ type facts struct {
 	blink  blink
 	clock  clocks
 	drawn  drawn
+	rows   rowTimes
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -90,17 +91,10 @@ func init() {
 
 func (rest) look(f *facts, g *glance) bool {
 	s, nv, t := g.snap, g.cur, g.t
-	_, rows := s.Size()
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
 	hidden := g.hid || identical(f.view, nv)
-	over, grown := changedRows(f.view, nv)
-	if len(f.rowTimes) != rows {
-		f.rowTimes = make([]time.Time, rows)
-	}
-	for _, r := range append(over, grown...) {
-		f.rowTimes[r-1] = t
-	}
+	over, grown := g.changed()
 	busy := f.classify(f.view, nv, g.ticked)
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
@@ -188,8 +182,8 @@ func (f *facts) match(v *view) {
 // drawnAt returns when the row of a hit last changed (the title's change
 // for a title hit).
 func (f *facts) drawnAt(h hit) time.Time {
-	if h.row > 0 && h.row <= len(f.rowTimes) {
-		return f.rowTimes[h.row-1]
+	if h.row > 0 && h.row <= len(f.rows.at) {
+		return f.rows.at[h.row-1]
 	}
 	return f.titleTime
 }
@@ -212,11 +206,11 @@ func (f *facts) idleSince() (string, time.Time) {
 // change: the output the program drew last.
 func (f *facts) lowestChanged(burst time.Duration) int {
 	lowest := 0
-	for i, t := range f.rowTimes {
+	for i, t := range f.rows.at {
 		// The screen's last row, below the cursor, holds a status line or
 		// toolbar the program pinned there (output would have scrolled and
 		// taken the cursor with it): no output below the input position.
-		pinned := i+1 == len(f.rowTimes) && f.view != nil && f.view.cursor.Row < i+1
+		pinned := i+1 == len(f.rows.at) && f.view != nil && f.view.cursor.Row < i+1
 		if !t.IsZero() && !t.Before(f.lastChange.Add(-burst)) && !f.clock.rows[i+1] && !pinned {
 			lowest = i + 1
 		}

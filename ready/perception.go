@@ -35,6 +35,7 @@ const (
 	rankBlink   = 300 // a cursor blinking: no change
 	rankClock   = 400 // a clock or timer ticking: no change
 	rankDrawn   = 500 // the cursor the program draws itself, in its off phase too
+	rankRows    = 600 // when each row last changed
 )
 
 // perceptionKind is a registered perception: its name, its place, and

@@ -74,8 +74,8 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 // drawnBelow reports whether a row below r (not a clock) changed well after
 // at: the program moved on below what it left there.
 func drawnBelow(f *facts, r int, at time.Time) bool {
-	for i := r; i < len(f.rowTimes); i++ {
-		if f.rowTimes[i].Sub(at) > f.prof.Quiet.D() && !f.clock.rows[i+1] {
+	for i := r; i < len(f.rows.at); i++ {
+		if f.rows.at[i].Sub(at) > f.prof.Quiet.D() && !f.clock.rows[i+1] {
 			return true
 		}
 	}

@@ -60,11 +60,11 @@ func (s *statusLineSignal) seen(f *facts) {
 	// that turned back to its idle words no longer does.
 	for r := max(s.inputAt, inputRow(f)) + 1; r <= len(v.rows); r++ {
 		old, cur := s.before[r-1], v.row(r)
-		if old == "" || cur == old || f.rowTimes[r-1].Before(f.ref) {
+		if old == "" || cur == old || f.rows.at[r-1].Before(f.ref) {
 			continue
 		}
 		if phrase, ok := turnedBusy(tickShape(old), tickShape(cur)); ok {
-			s.row, s.shape, s.at, s.phrase = r, tickShape(cur), f.rowTimes[r-1], phrase
+			s.row, s.shape, s.at, s.phrase = r, tickShape(cur), f.rows.at[r-1], phrase
 			return
 		}
 	}
