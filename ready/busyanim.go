@@ -61,13 +61,13 @@ type busyRow struct {
 // prev. Rows in ticked changed by a clock or timer ticking (clock.go) and
 // show none. It returns the rows this change animated as a known busy
 // animation: its frames, and the frame that ended one.
-func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
+func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[int]bool {
 	now := map[int]bool{}
-	if f.busyRows == nil {
-		f.busyRows = map[int]*busyRow{}
+	if b.rows == nil {
+		b.rows = map[int]*busyRow{}
 	}
 	if prev != nil && (len(prev.rows) != len(v.rows) || prev.snap.AltScreen() != v.snap.AltScreen()) {
-		clear(f.busyRows)
+		clear(b.rows)
 		return now
 	}
 	// A full-screen program repaints counters, meters and status text
@@ -86,9 +86,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		}
 	}
 	if changed > animMaxRows {
-		f.refreshAt = at
+		b.refreshAt = at
 	}
-	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < tune.MonitorBurst
+	refresh := changed > 0 && !b.refreshAt.IsZero() && at.Sub(b.refreshAt) < tune.MonitorBurst
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -98,7 +98,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			continue
 		}
 		if text == "" || ticked[r] {
-			delete(f.busyRows, r)
+			delete(b.rows, r)
 			continue
 		}
 		drawn := f.rows.at[r-1]
@@ -108,21 +108,21 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			// Remember what this program's spinner says, to know it from
 			// its first frame next time.
 			if label, ok := spinnerLabel(text); ok {
-				if f.spinLabels == nil {
-					f.spinLabels = map[string]bool{}
+				if b.spinLabels == nil {
+					b.spinLabels = map[string]bool{}
 				}
-				if len(f.spinLabels) < maxSpinLabels {
-					f.spinLabels[label] = true
+				if len(b.spinLabels) < maxSpinLabels {
+					b.spinLabels[label] = true
 				}
 			}
 		case kind != "":
-		case f.busyRows[r] != nil && f.busyRows[r].text == old && (f.busyRows[r].kind == "spinner" || f.busyRows[r].kind == "bar") && cellsOnly(old, text):
+		case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
 			// A bar already seen moving that changes only its cells again
 			// is the same bar, whatever this frame alone looks like (a lit
 			// segment entering from the left, or gone: opencode's).
-			kind = f.busyRows[r].kind
+			kind = b.rows[r].kind
 		default:
-			kind = f.busyText(text)
+			kind = b.busyText(&f.memo, text)
 		}
 		// A status word drawn on the alternate screen outside a refresh of
 		// the whole screen counts too, for a shorter while (stall): a
@@ -138,7 +138,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		stall := tune.BusyStall
 		// (A write within MonitorBurst of a whole-screen frame belongs to
 		// it, unless input came between: then it answers the input.)
-		altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(f.refreshAt))
+		altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt))
 		if altWord || kind == "bar" {
 			stall = f.prof.Silence.D()
 		}
@@ -149,14 +149,14 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			// The frame that ends a busy animation ("done" over the
 			// spinner) is its last frame, not one of an unknown animation
 			// whose cadence must be outwaited.
-			now[r] = f.busyRows[r] != nil && f.busyRows[r].text == old
-			delete(f.busyRows, r)
+			now[r] = b.rows[r] != nil && b.rows[r].text == old
+			delete(b.rows, r)
 			continue
 		}
-		br := f.busyRows[r]
+		br := b.rows[r]
 		if br == nil {
 			br = &busyRow{}
-			f.busyRows[r] = br
+			b.rows[r] = br
 		}
 		br.kind, br.text, br.at, br.stall = kind, text, drawn, stall
 		br.frames++
@@ -168,9 +168,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 // busyText says what kind of busy animation text shows on its own, without
 // a previous frame: a status word, a spinner by its glyph or by a label
 // this program was seen spinning with; "" for none.
-func (f *facts) busyText(text string) string {
+func (b *busyAnims) busyText(mm *matchMemo, text string) string {
 	switch {
-	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && f.memo.matches(statusWord, text):
+	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && mm.matches(statusWord, text):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
@@ -179,7 +179,7 @@ func (f *facts) busyText(text string) string {
 	case progressBar(text):
 		return "progress"
 	}
-	if label, ok := spinnerLabel(text); ok && f.spinLabels[label] {
+	if label, ok := spinnerLabel(text); ok && b.spinLabels[label] {
 		return "spinner"
 	}
 	return ""
@@ -189,14 +189,14 @@ func (f *facts) busyText(text string) string {
 // animation or an activity: it was classified one as old, cur reads as
 // one, or cur is led by a gerund. Its clocks and timers tick for what it
 // says, and it is not a clock.
-func (f *facts) showsBusy(r int, old, cur string) bool {
-	if br := f.busyRows[r]; br != nil && br.text == old {
+func (b *busyAnims) showsBusy(mm *matchMemo, r int, old, cur string) bool {
+	if br := b.rows[r]; br != nil && br.text == old {
 		return true
 	}
-	if m := f.memo.find(gerundLead, cur); m != nil && isGerund(m[1]) {
+	if m := mm.find(gerundLead, cur); m != nil && isGerund(m[1]) {
 		return true
 	}
-	return f.busyText(cur) != ""
+	return b.busyText(mm, cur) != ""
 }
 
 func isGerund(w string) bool { return gerund.MatchString(w) && !notVerb.MatchString(w) }

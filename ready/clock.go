@@ -217,7 +217,7 @@ func (c *clocks) ticked(f *facts, old, cur *view, t time.Time) (rows map[int]boo
 		}
 		timer := c.noteTimer(&f.memo, r+1, b, t)
 		if f.memo.shape(opTickShape, a, tickShape) != f.memo.shape(opTickShape, b, tickShape) ||
-			f.showsBusy(r+1, a, b) || f.busyMarkerAt(cur, r+1) {
+			f.busyAnim.showsBusy(&f.memo, r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false
 			continue
 		}

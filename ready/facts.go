@@ -35,10 +35,7 @@ type facts struct {
 	// lastDrawn is when the screen last changed visibly, never moved by
 	// the kernel's restarts (restartQuiet).
 	lastDrawn   time.Time
-	drawnPrompt string           // the prompt left of the last cursor the program drew itself
-	busyRows    map[int]*busyRow // rows showing a busy animation (busyanim.go)
-	refreshAt   time.Time        // the last change of more rows than an animation touches (busyanim.go)
-	spinLabels  map[string]bool  // what this program's spinners said (busyanim.go)
+	drawnPrompt string // the prompt left of the last cursor the program drew itself
 	anim        animation
 	proto       protocols
 
@@ -52,13 +49,14 @@ type facts struct {
 	askedAt time.Time // the last input before it (zero: none)
 
 	// The perceptions (perception.go), in order, and each one's state.
-	parts  []perception
-	sync   syncing
-	change change
-	blink  blink
-	clock  clocks
-	drawn  drawn
-	rows   rowTimes
+	parts    []perception
+	sync     syncing
+	change   change
+	blink    blink
+	clock    clocks
+	drawn    drawn
+	rows     rowTimes
+	busyAnim busyAnims
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -95,7 +93,7 @@ func (rest) look(f *facts, g *glance) bool {
 	// else changed (output that rewrote what was there).
 	hidden := g.hid || identical(f.view, nv)
 	over, grown := g.changed()
-	busy := f.classify(f.view, nv, g.ticked)
+	busy := g.busy
 	repeat := true // every part of this change repaints a region already animating
 	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
 		rows := append(slices.Clone(over), grown...)

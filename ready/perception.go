@@ -36,6 +36,7 @@ const (
 	rankClock   = 400 // a clock or timer ticking: no change
 	rankDrawn   = 500 // the cursor the program draws itself, in its off phase too
 	rankRows    = 600 // when each row last changed
+	rankBusy    = 700 // rows showing a busy animation
 )
 
 // perceptionKind is a registered perception: its name, its place, and
@@ -72,6 +73,9 @@ type glance struct {
 	// ticked: the rows changed by nothing but a clock or timer ticking
 	// (set by the clock part)
 	ticked map[int]bool
+	// busy: the rows this change animated as a known busy animation (set
+	// by the busy part)
+	busy map[int]bool
 
 	over, grown []int // rows overwritten, rows that only grew (changed)
 	compared    bool

@@ -52,7 +52,7 @@ func (busyAnimSignal) seen(*facts) {}
 func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
 	best, row := (*busyRow)(nil), 0
-	for r, br := range f.busyRows {
+	for r, br := range f.busyAnim.rows {
 		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= br.stall || drawnBelow(f, r, br.at) {
 			continue
 		}
