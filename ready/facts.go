@@ -22,12 +22,11 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	memo      matchMemo                // pattern results by row text, for every view (memo.go)
-	bits      map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
-	view      *view                    // the screen as last seen; nil before the first one
-	prev      *view                    // the screen before the last visible change
-	rowTimes  []time.Time
-	titleTime time.Time
+	memo     matchMemo                // pattern results by row text, for every view (memo.go)
+	bits     map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
+	view     *view                    // the screen as last seen; nil before the first one
+	prev     *view                    // the screen before the last visible change
+	rowTimes []time.Time
 	// lastChange is when the screen last changed visibly; lastSolid the
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
@@ -57,6 +56,7 @@ type facts struct {
 	drawn    drawn
 	rows     rowTimes
 	busyAnim busyAnims
+	title    title
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -115,7 +115,6 @@ func (rest) look(f *facts, g *glance) bool {
 		oldTitle = f.view.snap.Title()
 	}
 	if title := s.Title(); f.view == nil || title != oldTitle {
-		f.titleTime = t
 		if f.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
 			repeat = repeat && f.anim.seen(t, "title")
 			f.anim.add(t, "title", nil, true, false)
@@ -183,7 +182,7 @@ func (f *facts) drawnAt(h hit) time.Time {
 	if h.row > 0 && h.row <= len(f.rows.at) {
 		return f.rows.at[h.row-1]
 	}
-	return f.titleTime
+	return f.title.at
 }
 
 // idleSince says what vouches for the program being idle, if anything (an

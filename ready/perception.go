@@ -37,6 +37,7 @@ const (
 	rankDrawn   = 500 // the cursor the program draws itself, in its off phase too
 	rankRows    = 600 // when each row last changed
 	rankBusy    = 700 // rows showing a busy animation
+	rankTitle   = 800 // when the title last changed
 )
 
 // perceptionKind is a registered perception: its name, its place, and
