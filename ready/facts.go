@@ -2,8 +2,6 @@ package ready
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -88,46 +86,10 @@ func init() {
 }
 
 func (rest) look(f *facts, g *glance) bool {
-	s, nv, t := g.snap, g.cur, g.t
+	nv, t := g.cur, g.t
 	// hidden: the cursor hidden, or nothing visible at all, and nothing
 	// else changed (output that rewrote what was there).
 	hidden := g.hid || identical(f.view, nv)
-	over, grown := g.changed()
-	busy := g.busy
-	repeat := true // every part of this change repaints a region already animating
-	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
-		rows := append(slices.Clone(over), grown...)
-		key := rowKey(rows)
-		repeat = len(grown) == 0 && f.anim.seen(t, key)
-		classified := true
-		for _, r := range rows {
-			classified = classified && busy[r]
-		}
-		f.anim.add(t, key, rows, len(over) > 0, classified)
-	} else if n > 0 {
-		// A large redraw moves content around: what a row showed before
-		// says nothing about its next change.
-		f.anim.forget(append(over, grown...))
-		repeat = false
-	}
-	oldTitle := ""
-	if f.view != nil {
-		oldTitle = f.view.snap.Title()
-	}
-	if title := s.Title(); f.view == nil || title != oldTitle {
-		if f.view != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
-			repeat = repeat && f.anim.seen(t, "title")
-			f.anim.add(t, "title", nil, true, false)
-		} else {
-			repeat = false
-		}
-	}
-	if f.view == nil || nv.cursor != f.view.cursor || s.CursorVisible() != f.view.snap.CursorVisible() {
-		repeat = false
-	}
-	if !repeat {
-		f.lastSolid = t
-	}
 	f.match(nv)
 	f.prev, f.view = f.view, nv
 	f.lastChange, f.lastDrawn = t, t
@@ -213,18 +175,6 @@ func (f *facts) lowestChanged(burst time.Duration) int {
 		}
 	}
 	return lowest
-}
-
-func rowKey(rows []int) string {
-	rows = slices.Sorted(slices.Values(rows))
-	parts := make([]string, len(rows))
-	for i, r := range rows {
-		parts[i] = fmt.Sprint(r)
-	}
-	if len(rows) == 1 {
-		return "row " + parts[0]
-	}
-	return "rows " + strings.Join(parts, ",")
 }
 
 // roundMS rounds a duration for reasons.

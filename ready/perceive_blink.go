@@ -12,7 +12,7 @@ type blink struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "blink", rank: rankBlink, part: func(f *facts) perception { return &f.blink }})
+	perceive(perceptionKind{name: "blink", rank: lookBlink, part: func(f *facts) perception { return &f.blink }})
 }
 
 func (b *blink) look(f *facts, g *glance) bool {

@@ -13,7 +13,7 @@ type busyAnims struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "busy", rank: rankBusy, part: func(f *facts) perception { return &f.busyAnim }})
+	perceive(perceptionKind{name: "busy", rank: lookBusy, part: func(f *facts) perception { return &f.busyAnim }})
 }
 
 func (b *busyAnims) look(f *facts, g *glance) bool {

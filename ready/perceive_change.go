@@ -16,7 +16,7 @@ type change struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "change", rank: rankChange, part: func(f *facts) perception { return &f.change }})
+	perceive(perceptionKind{name: "change", rank: lookChange, part: func(f *facts) perception { return &f.change }})
 }
 
 func (c *change) look(f *facts, g *glance) bool {

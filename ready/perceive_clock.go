@@ -10,7 +10,7 @@ type clocks struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "clock", rank: rankClock, part: func(f *facts) perception { return &f.clock }})
+	perceive(perceptionKind{name: "clock", rank: lookClock, part: func(f *facts) perception { return &f.clock }})
 }
 
 func (c *clocks) look(f *facts, g *glance) bool {

@@ -9,7 +9,7 @@ type drawn struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "drawn", rank: rankDrawn, part: func(f *facts) perception { return &f.drawn }})
+	perceive(perceptionKind{name: "drawn", rank: lookDrawn, part: func(f *facts) perception { return &f.drawn }})
 }
 
 func (d *drawn) look(_ *facts, g *glance) bool {

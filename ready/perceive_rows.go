@@ -9,7 +9,7 @@ type rowTimes struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "rows", rank: rankRows, part: func(f *facts) perception { return &f.rows }})
+	perceive(perceptionKind{name: "rows", rank: lookRows, part: func(f *facts) perception { return &f.rows }})
 }
 
 func (rt *rowTimes) look(_ *facts, g *glance) bool {

@@ -10,7 +10,7 @@ type syncing struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "sync", rank: rankSyncing, part: func(f *facts) perception { return &f.sync }})
+	perceive(perceptionKind{name: "sync", rank: lookSync, part: func(f *facts) perception { return &f.sync }})
 }
 
 func (s *syncing) look(f *facts, g *glance) bool {

@@ -9,7 +9,7 @@ type title struct {
 }
 
 func init() {
-	perceive(perceptionKind{name: "title", rank: rankTitle, part: func(f *facts) perception { return &f.title }})
+	perceive(perceptionKind{name: "title", rank: lookTitle, part: func(f *facts) perception { return &f.title }})
 }
 
 func (ti *title) look(_ *facts, g *glance) bool {

@@ -30,14 +30,15 @@ type perception interface {
 
 // The order of the perceptions. Gaps leave room.
 const (
-	rankSyncing = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
-	rankChange  = 200 // a screen at all, changed at all; the view made of it
-	rankBlink   = 300 // a cursor blinking: no change
-	rankClock   = 400 // a clock or timer ticking: no change
-	rankDrawn   = 500 // the cursor the program draws itself, in its off phase too
-	rankRows    = 600 // when each row last changed
-	rankBusy    = 700 // rows showing a busy animation
-	rankTitle   = 800 // when the title last changed
+	lookSync      = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
+	lookChange    = 200 // a screen at all, changed at all; the view made of it
+	lookBlink     = 300 // a cursor blinking: no change
+	lookClock     = 400 // a clock or timer ticking: no change
+	lookDrawn     = 500 // the cursor the program draws itself, in its off phase too
+	lookRows      = 600 // when each row last changed
+	lookBusy      = 700 // rows showing a busy animation
+	lookTitle     = 800 // when the title last changed
+	lookAnimation = 900 // frames of small regions and of the title; solid changes
 )
 
 // perceptionKind is a registered perception: its name, its place, and
