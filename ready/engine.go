@@ -103,12 +103,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 	case Input:
 		e.see(ev.Screen) // what changed before the input is no reaction to it
 		f.proto.input(ev.Data)
-		f.inputAt, f.awaiting, f.ref, f.hidAt = ev.Time, true, ev.Time, time.Time{}
-		f.anim.input()
-		f.answered = nil
-		if f.view != nil {
-			f.answered = f.view.prompt()
-		}
+		f.input(ev.Time)
 	case Resize:
 		e.see(ev.Screen)
 	}

@@ -37,10 +37,8 @@ type facts struct {
 	proto       protocols
 
 	inputAt  time.Time
-	answered *Prompt   // the question on screen when input was last sent
-	awaiting bool      // input sent, no visible reaction yet
-	hidAt    time.Time // when the program hid its cursor, awaiting, and drew nothing else
-	waited   bool      // a Ready or Question state was reached at least once
+	answered *Prompt // the question on screen when input was last sent
+	waited   bool    // a Ready or Question state was reached at least once
 
 	asked   *Prompt   // the question the question signal last declared
 	askedAt time.Time // the last input before it (zero: none)
@@ -55,6 +53,7 @@ type facts struct {
 	rows     rowTimes
 	busyAnim busyAnims
 	title    title
+	reaction reaction
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.
@@ -75,36 +74,25 @@ func (f *facts) see(s screen.Snapshot) bool {
 			return false
 		}
 	}
+	f.match(g.cur)
+	f.prev, f.view = f.view, g.cur
+	f.lastChange, f.lastDrawn = g.t, g.t
 	return true
 }
 
-// rest is what see did that is no part yet.
-type rest struct{}
-
-func init() {
-	perceive(perceptionKind{name: "rest", rank: 10000, part: func(*facts) perception { return rest{} }})
-}
-
-func (rest) look(f *facts, g *glance) bool {
-	nv, t := g.cur, g.t
-	// hidden: the cursor hidden, or nothing visible at all, and nothing
-	// else changed (output that rewrote what was there).
-	hidden := g.hid || identical(f.view, nv)
-	f.match(nv)
-	f.prev, f.view = f.view, nv
-	f.lastChange, f.lastDrawn = t, t
-	switch {
-	case hidden && f.awaiting:
-		// A program hides its cursor to draw (blessed, tview): the
-		// reaction is what it draws next, for up to the silence window.
-		if f.hidAt.IsZero() {
-			f.hidAt = t
+// input notes input sent at t: the wait for readiness starts over, and
+// the perceptions that take note of input hear of it.
+func (f *facts) input(t time.Time) {
+	f.inputAt, f.ref = t, t
+	for _, p := range f.parts {
+		if h, ok := p.(hearsInput); ok {
+			h.input()
 		}
-	default:
-		f.awaiting = false // a visible change is the program's reaction
-		f.hidAt = time.Time{}
 	}
-	return true
+	f.answered = nil
+	if f.view != nil {
+		f.answered = f.view.prompt()
+	}
 }
 
 // carryMarks gives v the engine's memo and, for every row whose text is as
@@ -209,4 +197,4 @@ func (f *facts) restartQuiet(t time.Time) {
 // reacted notes that the program has reacted to the input sent, even if it
 // drew nothing: the kernel saw it read the terminal again with nothing
 // left unread.
-func (f *facts) reacted() { f.awaiting, f.hidAt = false, time.Time{} }
+func (f *facts) reacted() { f.reaction.awaiting, f.reaction.hidAt = false, time.Time{} }

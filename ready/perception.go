@@ -28,17 +28,23 @@ type perception interface {
 	look(f *facts, g *glance) bool
 }
 
+// hearsInput is a perception that takes note of input sent.
+type hearsInput interface {
+	input()
+}
+
 // The order of the perceptions. Gaps leave room.
 const (
-	lookSync      = 100 // DEC mode 2026 open or closed: every snapshot, changed or not
-	lookChange    = 200 // a screen at all, changed at all; the view made of it
-	lookBlink     = 300 // a cursor blinking: no change
-	lookClock     = 400 // a clock or timer ticking: no change
-	lookDrawn     = 500 // the cursor the program draws itself, in its off phase too
-	lookRows      = 600 // when each row last changed
-	lookBusy      = 700 // rows showing a busy animation
-	lookTitle     = 800 // when the title last changed
-	lookAnimation = 900 // frames of small regions and of the title; solid changes
+	lookSync      = 100  // DEC mode 2026 open or closed: every snapshot, changed or not
+	lookChange    = 200  // a screen at all, changed at all; the view made of it
+	lookBlink     = 300  // a cursor blinking: no change
+	lookClock     = 400  // a clock or timer ticking: no change
+	lookDrawn     = 500  // the cursor the program draws itself, in its off phase too
+	lookRows      = 600  // when each row last changed
+	lookBusy      = 700  // rows showing a busy animation
+	lookTitle     = 800  // when the title last changed
+	lookAnimation = 900  // frames of small regions and of the title; solid changes
+	lookReaction  = 1000 // the program's reaction to the input sent
 )
 
 // perceptionKind is a registered perception: its name, its place, and

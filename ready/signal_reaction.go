@@ -21,13 +21,13 @@ func (reactionSignal) seen(*facts) {}
 
 func (reactionSignal) vote(f *facts, now time.Time) vote {
 	switch {
-	case f.awaiting && !f.hidAt.IsZero() && now.Sub(f.hidAt) >= f.prof.Silence.D():
+	case f.reaction.awaiting && !f.reaction.hidAt.IsZero() && now.Sub(f.reaction.hidAt) >= f.prof.Silence.D():
 		// The cursor hidden and nothing drawn for the silence window:
 		// that was all the reaction; the other signals decide.
-	case f.awaiting && !f.hidAt.IsZero():
-		return hold(SignalInput, "input sent; the program hid its cursor %v ago and drew nothing else", roundMS(now.Sub(f.hidAt))).
-			later(f.hidAt.Add(f.prof.Silence.D()))
-	case f.awaiting:
+	case f.reaction.awaiting && !f.reaction.hidAt.IsZero():
+		return hold(SignalInput, "input sent; the program hid its cursor %v ago and drew nothing else", roundMS(now.Sub(f.reaction.hidAt))).
+			later(f.reaction.hidAt.Add(f.prof.Silence.D()))
+	case f.reaction.awaiting:
 		return hold(SignalInput, "input sent; waiting for the program to react")
 	}
 	if f.view == nil {

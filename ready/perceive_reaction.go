@@ -1,0 +1,32 @@
+package ready
+
+import "time"
+
+// reaction: whether the program has reacted to the input sent. Input
+// makes the engine await a reaction; any visible change is one, except a
+// cursor hidden with nothing else changed (or the screen drawn again as it
+// was): a program hides its cursor to draw (blessed, tview), and its
+// reaction is what it draws next, for up to the silence window
+// (signal_reaction.go). It remembers when that cursor was hidden.
+type reaction struct {
+	awaiting bool      // input sent, no visible reaction yet
+	hidAt    time.Time // when the program hid its cursor, awaiting, and drew nothing else
+}
+
+func init() {
+	perceive(perceptionKind{name: "reaction", rank: lookReaction, part: func(f *facts) perception { return &f.reaction }})
+}
+
+func (r *reaction) look(_ *facts, g *glance) bool {
+	if r.awaiting && (g.hid || identical(g.old, g.cur)) {
+		if r.hidAt.IsZero() {
+			r.hidAt = g.t
+		}
+		return true
+	}
+	r.awaiting, r.hidAt = false, time.Time{} // a visible change is the program's reaction
+	return true
+}
+
+// input starts awaiting the program's reaction.
+func (r *reaction) input() { r.awaiting, r.hidAt = true, time.Time{} }
