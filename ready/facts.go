@@ -9,9 +9,11 @@ import (
 )
 
 // facts is what the engine has seen, kept up to date event by event and
-// read by every signal: the screen as last seen, when each row changed, the
-// animation frames, and what the protocols said. Signals read it; only the
-// engine writes it.
+// read by every signal: the screen as last seen and when it last changed,
+// the input, what the protocols said, and the state of every perception
+// (perception.go: when each row changed, the animation frames, the busy
+// rows, the clocks...). Signals read it; only the engine and its
+// perceptions write it.
 type facts struct {
 	prof Profile
 	// the profile's marker sets, compiled
@@ -20,21 +22,18 @@ type facts struct {
 	now time.Time // latest time seen
 	ref time.Time // start of the current wait for readiness: start or last input
 
-	memo     matchMemo                // pattern results by row text, for every view (memo.go)
-	bits     map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
-	view     *view                    // the screen as last seen; nil before the first one
-	prev     *view                    // the screen before the last visible change
-	rowTimes []time.Time
+	memo matchMemo                // pattern results by row text, for every view (memo.go)
+	bits map[*compiledMarker]uint // each of busy, idle and questions' bit in a view's marks
+	view *view                    // the screen as last seen; nil before the first one
+	prev *view                    // the screen before the last visible change
 	// lastChange is when the screen last changed visibly; lastSolid the
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
 	// lastDrawn is when the screen last changed visibly, never moved by
 	// the kernel's restarts (restartQuiet).
-	lastDrawn   time.Time
-	drawnPrompt string // the prompt left of the last cursor the program drew itself
-	anim        animation
-	proto       protocols
+	lastDrawn time.Time
+	proto     protocols
 
 	inputAt  time.Time
 	answered *Prompt // the question on screen when input was last sent
@@ -53,6 +52,7 @@ type facts struct {
 	rows     rowTimes
 	busyAnim busyAnims
 	title    title
+	anim     animation
 	reaction reaction
 }
 
