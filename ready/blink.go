@@ -90,34 +90,80 @@ func sameCell(a, b screen.Cell) bool {
 // line is a run of them). It returns false when there is none, or more than
 // one.
 func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Position, bool) {
+	p, ok, _ := drawnCursorAfter(s, at, rows, nil)
+	return p, ok
+}
+
+// drawnCursorAfter is drawnCursor reading the lone reverse-video cells of
+// every row that shows as on the snapshot before (before's lone cells,
+// nil for none) from there, not cell by cell again. It returns the lone
+// cells it read, for the next snapshot.
+func drawnCursorAfter(s screen.Snapshot, at screen.Position, rows int, before *loneCells) (screen.Position, bool, *loneCells) {
 	for _, p := range []screen.Position{at, {Row: at.Row, Col: at.Col - 1}} {
 		if blockAt(s, p) {
-			return p, true
+			return p, true, before
 		}
 	}
 	if p, ok := blockGlyph(s, at); ok {
-		return p, true
+		return p, true, before
 	}
-	cols, _ := s.Size()
+	cols, n := s.Size()
+	lc := &loneCells{snap: s, rows: make([]loneRow, n)}
+	reuse := before != nil && len(before.rows) == n
+	if reuse {
+		bc, _ := before.snap.Size()
+		reuse = bc == cols
+	}
 	var found screen.Position
-	n := 0
-	for r := 1; r <= rows; r++ {
-		run, start := 0, 0
-		for c := 1; c <= cols+1; c++ {
-			if c <= cols && s.Cell(r, c).Reverse {
-				if run == 0 {
-					start = c
-				}
-				run++
-				continue
-			}
-			if run == 1 || run == 2 && s.Cell(r, start).Width == 2 {
-				found, n = screen.Position{Row: r, Col: start}, n+1
-			}
-			run = 0
+	count := 0
+	for r := 1; r <= rows && r <= n; r++ {
+		lr := &lc.rows[r-1]
+		if b := before; reuse && b.rows[r-1].known && s.SameRow(b.snap, r) {
+			*lr = b.rows[r-1]
+		} else {
+			*lr = loneIn(s, r, cols)
+		}
+		if lr.n > 0 {
+			found, count = screen.Position{Row: r, Col: lr.col}, count+lr.n
 		}
 	}
-	return found, n == 1
+	return found, count == 1, lc
+}
+
+// loneCells is, for the rows of a snapshot, its cells in reverse video
+// that stand alone (drawnCursor): a row the next snapshot shows the same,
+// text and styles (screen.Snapshot.SameRow), has the same ones.
+type loneCells struct {
+	snap screen.Snapshot
+	rows []loneRow // row r at rows[r-1]
+}
+
+// loneRow is how many lone reverse-video cells a row holds, and the
+// column of its last one.
+type loneRow struct {
+	known  bool
+	n, col int
+}
+
+// loneIn finds the lone reverse-video cells of row r: a run of one, or of
+// two that is one wide character.
+func loneIn(s screen.Snapshot, r, cols int) loneRow {
+	lr := loneRow{known: true}
+	run, start := 0, 0
+	for c := 1; c <= cols+1; c++ {
+		if c <= cols && s.Cell(r, c).Reverse {
+			if run == 0 {
+				start = c
+			}
+			run++
+			continue
+		}
+		if run == 1 || run == 2 && s.Cell(r, start).Width == 2 {
+			lr.col, lr.n = start, lr.n+1
+		}
+		run = 0
+	}
+	return lr
 }
 
 // blockAt reports whether the cell at p is drawn as a cursor block: in

@@ -41,7 +41,7 @@ func (c *change) look(f *facts, g *glance) bool {
 		c.burst = t
 	}
 	g.t = t
-	g.cur = newView(s, !f.prof.Cursor.Hidden)
+	g.cur = newViewAfter(s, !f.prof.Cursor.Hidden, old)
 	f.carryMarks(g.cur)
 	return true
 }

@@ -21,6 +21,7 @@ type view struct {
 	// left of it.
 	drawn       screen.Position
 	drawnBefore string
+	lone        *loneCells // the lone reverse-video cells looked at last (blink.go), for the next view
 
 	busy, idle []hit
 	memo       *matchMemo // the engine's marker results by row text
@@ -77,7 +78,12 @@ type hit struct {
 // newView reads a snapshot. drawn says whether to look for a cursor the
 // program draws itself when the terminal's is hidden (a profile whose
 // hidden terminal cursor is the input position needs none).
-func newView(s screen.Snapshot, drawn bool) *view {
+func newView(s screen.Snapshot, drawn bool) *view { return newViewAfter(s, drawn, nil) }
+
+// newViewAfter is newView for the snapshot after the one old was read
+// from (nil for none): what old found on rows that did not change is not
+// looked for again.
+func newViewAfter(s screen.Snapshot, drawn bool, old *view) *view {
 	_, n := s.Size()
 	v := &view{snap: s, rows: make([]string, n), cursor: s.Cursor()}
 	for i := range n {
@@ -91,10 +97,15 @@ func newView(s screen.Snapshot, drawn bool) *view {
 		v.bottom = v.cursor.Row
 	}
 	v.before = leftOf(s, v.cursor)
+	if old != nil {
+		v.lone = old.lone
+	}
 	if drawn && (!s.CursorVisible() || v.parked()) {
-		if p, ok := drawnCursor(s, v.cursor, v.bottom); ok {
+		p, ok, lone := drawnCursorAfter(s, v.cursor, v.bottom, v.lone)
+		if ok {
 			v.setDrawn(p)
 		}
+		v.lone = lone
 	}
 	return v
 }
