@@ -60,9 +60,14 @@ type busyRow struct {
 // signal_busyanim.go), comparing each changed row with what it showed on
 // prev. Rows in ticked changed by a clock or timer ticking (clock.go) and
 // show none. It returns the rows this change animated as a known busy
-// animation: its frames, and the frame that ended one.
+// animation: its frames, and the frame that ended one (a map of its own,
+// cleared on the next call).
 func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[int]bool {
-	now := map[int]bool{}
+	if b.now == nil {
+		b.now = map[int]bool{}
+	}
+	now := b.now
+	clear(now)
 	if b.rows == nil {
 		b.rows = map[int]*busyRow{}
 	}

@@ -42,8 +42,10 @@ type facts struct {
 	asked   *Prompt   // the question the question signal last declared
 	askedAt time.Time // the last input before it (zero: none)
 
-	// The perceptions (perception.go), in order, and each one's state.
+	// The perceptions (perception.go), in order, and each one's state;
+	// the glance they took at the last snapshot.
 	parts    []perception
+	glance   glance
 	sync     syncing
 	change   change
 	blink    blink
@@ -68,9 +70,10 @@ func (f *facts) setUp(p Profile) {
 // see takes in the screen after an event: the perceptions look at it in
 // order (perception.go). It reports whether the screen changed visibly.
 func (f *facts) see(s screen.Snapshot) bool {
-	g := glance{snap: s, old: f.view}
+	g := &f.glance
+	g.reset(s, f.view)
 	for _, p := range f.parts {
-		if !p.look(f, &g) {
+		if !p.look(f, g) {
 			return false
 		}
 	}
@@ -79,6 +82,10 @@ func (f *facts) see(s screen.Snapshot) bool {
 	f.lastChange, f.lastDrawn = g.t, g.t
 	return true
 }
+
+// changed returns the rows the last visible change overwrote, and the
+// rows it grew.
+func (f *facts) changed() (over, grown []int) { return f.glance.changed() }
 
 // input notes input sent at t: the wait for readiness starts over, and
 // the perceptions that take note of input hear of it.

@@ -1,8 +1,8 @@
 package ready
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -60,7 +60,7 @@ func rowKey(rows []int) string {
 	rows = slices.Sorted(slices.Values(rows))
 	parts := make([]string, len(rows))
 	for i, r := range rows {
-		parts[i] = fmt.Sprint(r)
+		parts[i] = strconv.Itoa(r)
 	}
 	if len(rows) == 1 {
 		return "row " + parts[0]

@@ -10,6 +10,7 @@ type busyAnims struct {
 	rows       map[int]*busyRow // rows showing a busy animation
 	refreshAt  time.Time        // the last change of more rows than an animation touches
 	spinLabels map[string]bool  // what this program's spinners said
+	now        map[int]bool     // the rows the last change animated (classify's result)
 }
 
 func init() {

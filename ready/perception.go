@@ -93,8 +93,13 @@ type glance struct {
 // the view before (changedRows), compared once per glance.
 func (g *glance) changed() (over, grown []int) {
 	if !g.compared {
-		g.over, g.grown = changedRows(g.old, g.cur)
+		g.over, g.grown = changedRowsInto(g.old, g.cur, g.over[:0], g.grown[:0])
 		g.compared = true
 	}
 	return g.over, g.grown
+}
+
+// reset readies g for the next snapshot, keeping its buffers.
+func (g *glance) reset(s screen.Snapshot, old *view) {
+	*g = glance{snap: s, old: old, over: g.over[:0], grown: g.grown[:0]}
 }

@@ -45,7 +45,7 @@ func init() {
 }
 
 func (m *monitorSignal) seen(f *facts) {
-	over, grown := changedRows(f.prev, f.view)
+	over, grown := f.changed()
 	now := f.lastChange
 	if len(over)+len(grown) <= animMaxRows {
 		// A small change right after a refresh (its second write) is

@@ -245,6 +245,11 @@ func (v *view) matchAll(ms []compiledMarker) []hit {
 // only grew. When no text differs it falls back to styles, so a colour
 // shimmer over a spinner line still counts as a repaint of that row.
 func changedRows(old, cur *view) (overwritten, grown []int) {
+	return changedRowsInto(old, cur, nil, nil)
+}
+
+// changedRowsInto is changedRows appending to overwritten and grown.
+func changedRowsInto(old, cur *view, overwritten, grown []int) ([]int, []int) {
 	if old == nil || len(old.rows) != len(cur.rows) {
 		// A first screen, or a resized one: every row that holds something
 		// is new.
@@ -253,7 +258,7 @@ func changedRows(old, cur *view) (overwritten, grown []int) {
 				grown = append(grown, r)
 			}
 		}
-		return nil, grown
+		return overwritten, grown
 	}
 	for i := range cur.rows {
 		a, b := old.rows[i], cur.rows[i]
