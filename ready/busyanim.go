@@ -75,25 +75,7 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 		clear(b.rows)
 		return now
 	}
-	// A full-screen program repaints counters, meters and status text
-	// while it waits for keys (top, htop, a clock in urwid's header): on
-	// the alternate screen only a spinner says busy.
-	alt := v.snap.AltScreen()
-	// A frame that changes more rows than an animation touches is a
-	// screen refreshed as a whole (top's statistics): its counters are
-	// a monitor's readings, not one job's progress, unless a bar shows it.
-	// Its second write, right after, belongs to it.
-	changed, at := 0, time.Time{}
-	for r := 1; r <= len(v.rows); r++ {
-		if prev != nil && v.row(r) != prev.row(r) {
-			changed++
-			at = f.rows.at[r-1]
-		}
-	}
-	if changed > animMaxRows {
-		b.refreshAt = at
-	}
-	refresh := changed > 0 && !b.refreshAt.IsZero() && at.Sub(b.refreshAt) < tune.MonitorBurst
+	refresh := b.refreshed(f, prev, v)
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -106,50 +88,7 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 			delete(b.rows, r)
 			continue
 		}
-		drawn := f.rows.at[r-1]
-		kind := classifyFrameWith(old, text, f.memoProgressShape)
-		switch {
-		case kind == "spinner":
-			// Remember what this program's spinner says, to know it from
-			// its first frame next time.
-			if label, ok := spinnerLabel(text); ok {
-				if b.spinLabels == nil {
-					b.spinLabels = map[string]bool{}
-				}
-				if len(b.spinLabels) < maxSpinLabels {
-					b.spinLabels[label] = true
-				}
-			}
-		case kind != "":
-		case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
-			// A bar already seen moving that changes only its cells again
-			// is the same bar, whatever this frame alone looks like (a lit
-			// segment entering from the left, or gone: opencode's).
-			kind = b.rows[r].kind
-		default:
-			kind = b.busyText(&f.memo, text)
-		}
-		// A status word drawn on the alternate screen outside a refresh of
-		// the whole screen counts too, for a shorter while (stall): a
-		// widget app shows "checking production…" and nothing moves while
-		// it works (issue 20, class 1), yet a full-screen program may also
-		// leave such a line up while it waits for keys. Not sure either
-		// way: wait, bounded by the silence window, rather than guess.
-		// A bar of cells drawn for the first time (busyText) is either
-		// an indeterminate bar's first frame or a progress bar part way:
-		// busy, unless it never moves (a rating, a gauge), so it too
-		// counts for the silence window at most until a second frame
-		// shows it marching.
-		stall := tune.BusyStall
-		// (A write within MonitorBurst of a whole-screen frame belongs to
-		// it, unless input came between: then it answers the input.)
-		altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt))
-		if altWord || kind == "bar" {
-			stall = f.prof.Silence.D()
-		}
-		if alt && kind != "spinner" && kind != "bar" && !altWord || refresh && kind == "progress" && barHead(text) == "" {
-			kind = ""
-		}
+		kind, stall := b.judge(f, b.frameKind(f, r, old, text), text, v.snap.AltScreen(), refresh)
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			// The frame that ends a busy animation ("done" over the
 			// spinner) is its last frame, not one of an unknown animation
@@ -163,11 +102,90 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 			br = &busyRow{}
 			b.rows[r] = br
 		}
-		br.kind, br.text, br.at, br.stall = kind, text, drawn, stall
+		br.kind, br.text, br.at, br.stall = kind, text, f.rows.at[r-1], stall
 		br.frames++
 		now[r] = true
 	}
 	return now
+}
+
+// refreshed notes a frame that changes more rows than an animation
+// touches: a screen refreshed as a whole (top's statistics), whose
+// counters are a monitor's readings, not one job's progress, unless a bar
+// shows it. It reports whether this frame belongs to such a refresh: is
+// one, or its second write, right after.
+func (b *busyAnims) refreshed(f *facts, prev, v *view) bool {
+	changed, at := 0, time.Time{}
+	for r := 1; r <= len(v.rows); r++ {
+		if prev != nil && v.row(r) != prev.row(r) {
+			changed++
+			at = f.rows.at[r-1]
+		}
+	}
+	if changed > animMaxRows {
+		b.refreshAt = at
+	}
+	return changed > 0 && !b.refreshAt.IsZero() && at.Sub(b.refreshAt) < tune.MonitorBurst
+}
+
+// frameKind says what kind of busy animation row r shows, drawn as text
+// over old: by the two frames (classifyFrame), as the bar already seen
+// moving there, or by text alone (busyText); "" for none. A spinner's
+// label is remembered, to know it from its first frame next time.
+func (b *busyAnims) frameKind(f *facts, r int, old, text string) string {
+	kind := classifyFrameWith(old, text, f.memoProgressShape)
+	switch {
+	case kind == "spinner":
+		if label, ok := spinnerLabel(text); ok {
+			if b.spinLabels == nil {
+				b.spinLabels = map[string]bool{}
+			}
+			if len(b.spinLabels) < maxSpinLabels {
+				b.spinLabels[label] = true
+			}
+		}
+	case kind != "":
+	case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
+		// A bar already seen moving that changes only its cells again
+		// is the same bar, whatever this frame alone looks like (a lit
+		// segment entering from the left, or gone: opencode's).
+		kind = b.rows[r].kind
+	default:
+		kind = b.busyText(&f.memo, text)
+	}
+	return kind
+}
+
+// judge says whether a frame of kind counts as busy where it was drawn,
+// and for how long after it (stall): kind, or "" when it does not count.
+// A full-screen program repaints counters, meters and status text while it
+// waits for keys (top, htop, a clock in urwid's header): on the alternate
+// screen (alt) only a spinner or a bar says busy, and a status word for a
+// while; in a refresh of the whole screen, progress without a bar does
+// not.
+func (b *busyAnims) judge(f *facts, kind, text string, alt, refresh bool) (string, time.Duration) {
+	// A status word drawn on the alternate screen outside a refresh of
+	// the whole screen counts too, for a shorter while (stall): a
+	// widget app shows "checking production…" and nothing moves while
+	// it works (issue 20, class 1), yet a full-screen program may also
+	// leave such a line up while it waits for keys. Not sure either
+	// way: wait, bounded by the silence window, rather than guess.
+	// A bar of cells drawn for the first time (busyText) is either
+	// an indeterminate bar's first frame or a progress bar part way:
+	// busy, unless it never moves (a rating, a gauge), so it too
+	// counts for the silence window at most until a second frame
+	// shows it marching.
+	stall := tune.BusyStall
+	// (A write within MonitorBurst of a whole-screen frame belongs to
+	// it, unless input came between: then it answers the input.)
+	altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt))
+	if altWord || kind == "bar" {
+		stall = f.prof.Silence.D()
+	}
+	if alt && kind != "spinner" && kind != "bar" && !altWord || refresh && kind == "progress" && barHead(text) == "" {
+		kind = ""
+	}
+	return kind, stall
 }
 
 // busyText says what kind of busy animation text shows on its own, without
