@@ -83,8 +83,8 @@ func (f *facts) see(s screen.Snapshot) bool {
 	return true
 }
 
-// changed returns the rows the last visible change overwrote, and the
-// rows it grew.
+// changed returns the rows the visible change just seen overwrote, and
+// the rows it grew: for a signal's seen, called right after it.
 func (f *facts) changed() (over, grown []int) { return f.glance.changed() }
 
 // input notes input sent at t: the wait for readiness starts over, and
