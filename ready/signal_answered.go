@@ -22,7 +22,7 @@ func init() {
 func (answeredSignal) seen(*facts) {}
 
 func (answeredSignal) vote(f *facts, _ time.Time) vote {
-	if f.answered == nil || !f.view.anyRowHas("✔✓") {
+	if f.answered == nil || !f.view.ticks() {
 		// Nothing answered, or no tick drawn: no need to read the question
 		// (ticked says no).
 		return vote{}

@@ -22,6 +22,7 @@ type view struct {
 	drawn       screen.Position
 	drawnBefore string
 	lone        *loneCells // the lone reverse-video cells looked at last (blink.go), for the next view
+	tickSeen    int8       // ticks: 0 not looked for, 1 none, 2 some
 
 	busy, idle []hit
 	memo       *matchMemo // the engine's marker results by row text
@@ -118,6 +119,18 @@ func (v *view) anyRowHas(chars string) bool {
 		}
 	}
 	return false
+}
+
+// ticks reports whether any row holds a tick (✔ ✓), looked for once per
+// view: the answered signal asks on every evaluation.
+func (v *view) ticks() bool {
+	if v.tickSeen == 0 {
+		v.tickSeen = 1
+		if v.anyRowHas("✔✓") {
+			v.tickSeen = 2
+		}
+	}
+	return v.tickSeen == 2
 }
 
 // parked reports whether the terminal's cursor is visible but parked: at
