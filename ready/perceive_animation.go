@@ -17,43 +17,60 @@ func init() {
 }
 
 func (a *animation) look(f *facts, g *glance) bool {
-	t, old := g.t, g.old
-	over, grown := g.changed()
-	repeat := true // every part of this change repaints a region already animating
-	if n := len(over) + len(grown); n > 0 && n <= animMaxRows {
-		rows := append(slices.Clone(over), grown...)
-		key := rowKey(rows)
-		repeat = len(grown) == 0 && a.seen(t, key)
-		classified := true
-		for _, r := range rows {
-			classified = classified && g.busy[r]
-		}
-		a.add(t, key, rows, len(over) > 0, classified)
-	} else if n > 0 {
-		// A large redraw moves content around: what a row showed before
-		// says nothing about its next change.
-		a.forget(slices.Concat(over, grown))
-		repeat = false
-	}
-	oldTitle := ""
-	if old != nil {
-		oldTitle = old.snap.Title()
-	}
-	if title := g.snap.Title(); old == nil || title != oldTitle {
-		if old != nil && oldTitle != "" && !strings.HasPrefix(title, oldTitle) {
-			repeat = repeat && a.seen(t, "title")
-			a.add(t, "title", nil, true, false)
-		} else {
-			repeat = false
-		}
-	}
-	if old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
+	repeat := a.rowsFrame(g)
+	repeat = a.titleFrame(g) && repeat
+	if old := g.old; old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
 		repeat = false
 	}
 	if !repeat {
-		f.lastSolid = t
+		f.lastSolid = g.t
 	}
 	return true
+}
+
+// rowsFrame takes in the rows the change overwrote or grew: a frame of the
+// region they make when they are a few. It reports whether they repaint a
+// region already animating (true for none).
+func (a *animation) rowsFrame(g *glance) bool {
+	over, grown := g.changed()
+	n := len(over) + len(grown)
+	switch {
+	case n == 0:
+		return true
+	case n > animMaxRows:
+		// A large redraw moves content around: what a row showed before
+		// says nothing about its next change.
+		a.forget(slices.Concat(over, grown))
+		return false
+	}
+	rows := append(slices.Clone(over), grown...)
+	key := rowKey(rows)
+	repeat := len(grown) == 0 && a.seen(g.t, key)
+	classified := true
+	for _, r := range rows {
+		classified = classified && g.busy[r]
+	}
+	a.add(g.t, key, rows, len(over) > 0, classified)
+	return repeat
+}
+
+// titleFrame takes in a change of the title: a frame when it overwrote
+// one. It reports whether the title, if changed, is a repeat frame.
+func (a *animation) titleFrame(g *glance) bool {
+	oldTitle := ""
+	if g.old != nil {
+		oldTitle = g.old.snap.Title()
+	}
+	title := g.snap.Title()
+	if g.old != nil && title == oldTitle {
+		return true
+	}
+	if g.old == nil || oldTitle == "" || strings.HasPrefix(title, oldTitle) {
+		return false
+	}
+	repeat := a.seen(g.t, "title")
+	a.add(g.t, "title", nil, true, false)
+	return repeat
 }
 
 func rowKey(rows []int) string {
