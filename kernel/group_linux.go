@@ -444,7 +444,10 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	case selectSet:
 		s.tty, s.sole, s.own, s.known = o.selectHasTTY(pid, args[0], args[1])
 		s.sole = s.sole && args[2] == 0 && args[3] == 0 && untimed(c.timeout, args[4])
-		s.own = s.own && args[2] == 0 // a write set waits on something else
+		// A write set must be empty (waiting to write is waiting on
+		// something else); an exception set may hold what the read set may
+		// (newt and vim pass both sets, the write set empty).
+		s.own = s.own && o.setOwn(pid, args[0], args[2], false) && o.setOwn(pid, args[0], args[3], true)
 	case epollFD:
 		s.tty, s.sole, s.own, s.known = o.epollHas(pid, int(int32(args[0])), 0)
 		s.sole = s.sole && untimed(c.timeout, args[3])
@@ -456,9 +459,10 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 		s.known = false
 	}
 	switch c.name {
-	case "futex", "wait4", "waitid", "pause":
+	case "futex", "wait4", "waitid", "pause", "rt_sigtimedwait":
 		// A lock or a condition of the program's own; a child, which is
-		// in the group and looked at too; a signal.
+		// in the group and looked at too; a signal (vim's timer thread
+		// waits in rt_sigtimedwait).
 		s.own = true
 	}
 	s.idle = !s.timed && !s.tty && s.known && (c.name == "futex" || c.kind == epollFD && s.own && untimed(c.timeout, args[3]))
@@ -596,6 +600,31 @@ func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, own, ok 
 		}
 	}
 	return tty, tty && sole, own, true
+}
+
+// setOwn reports whether the select set at addr (nfds wide) holds only
+// the terminal or the program's own wake-ups (nothing at all unless
+// others): NULL and empty sets do.
+func (o *Observer) setOwn(pid int, nfds, addr uint64, others bool) bool {
+	if addr == 0 {
+		return true
+	}
+	if nfds > maxSet {
+		return false
+	}
+	buf, ok := readMem(pid, addr, int(nfds+7)/8)
+	if !ok {
+		return false
+	}
+	for fd := 0; fd < int(nfds); fd++ {
+		if buf[fd/8]&(1<<(fd%8)) == 0 {
+			continue
+		}
+		if !others || !o.isTTY(pid, fd) && !wakeup(pid, fd) {
+			return false
+		}
+	}
+	return true
 }
 
 // watched adds fd, one a blocked poll or select waits to read, to what is

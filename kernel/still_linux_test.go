@@ -23,6 +23,11 @@ import os, select
 r, w = os.pipe(); e = os.eventfd(0)
 p = select.epoll(); p.register(0, select.EPOLLIN); p.register(r, select.EPOLLIN); p.register(e, select.EPOLLIN)
 print("ready", flush=True); p.poll()`}},
+		{"python3 select with an exception set, a thread waiting for a signal", []string{"python3", "-c", `
+import select, signal, threading
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+threading.Thread(target=lambda: signal.sigwait({signal.SIGUSR1}), daemon=True).start()
+print("ready", flush=True); select.select([0], [], [0])`}},
 		{"node at a prompt", []string{"node", "-e", "process.stdin.setRawMode(true); process.stdin.on('data', () => {}); console.log('ready')"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
