@@ -169,9 +169,11 @@ func ranRuns(procs []proc, pids []int) (uint64, bool) {
 	return sum, true
 }
 
-// scheduled reads how many times thread tid of pid has run.
+// scheduled reads how many times thread tid of pid has run. It is read
+// for every thread at every look of a group found waiting: one open, one
+// read, one close (os.ReadFile would stat and read twice).
 func scheduled(pid, tid int) (uint64, bool) {
-	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); err == nil {
+	if b, ok := readSmall(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); ok {
 		if f := strings.Fields(string(b)); len(f) == 3 {
 			if n, err := strconv.ParseUint(f[2], 10, 64); err == nil {
 				return n, true
@@ -492,6 +494,21 @@ func wakeup(pid, fd int) bool {
 	return false
 }
 
+// readSmall reads a /proc file of less than 128 bytes.
+func readSmall(path string) ([]byte, bool) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	var buf [128]byte
+	n, err := unix.Read(fd, buf[:])
+	if err != nil || n <= 0 || n == len(buf) {
+		return nil, false
+	}
+	return buf[:n], true
+}
+
 // disarmed reports whether the timerfd fd of pid has no expiry set
 // (its fdinfo's it_value is (0, 0)).
 func disarmed(pid, fd int) bool {
@@ -508,8 +525,14 @@ func disarmed(pid, fd int) bool {
 }
 
 // selfPipe reports whether pid holds another descriptor on pipe l (whose
-// fd it is): both its ends.
+// fd it is): both its ends. pipe(2) returns two adjacent descriptors,
+// looked at first (libuv's, gdb's and urwid's are), before all of them.
 func selfPipe(pid, fd int, l string) bool {
+	for _, other := range []int{fd - 1, fd + 1} {
+		if ol, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, other)); err == nil && ol == l {
+			return true
+		}
+	}
 	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
 	if err != nil {
 		return false
