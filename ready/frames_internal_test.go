@@ -113,7 +113,7 @@ func TestPromptsInLibraries(t *testing.T) {
 // An empty masked field looks like any text input; what it asks for tells
 // it apart. A question that merely mentions pinning is no secret.
 func TestSecretQuestions(t *testing.T) {
-	s := frameAt(t, corpusCast("inquirer"), 1177139 * time.Microsecond)
+	s := frameAt(t, corpusCast("inquirer"), 1177139*time.Microsecond)
 	want := &Prompt{Kind: PromptPassword, Text: "Registry token", Default: -1}
 	if diff := cmp.Diff(want, findPrompt(newView(s, true))); diff != "" {
 		t.Errorf("inquirer's password (-want +got):\n%s\n%s", diff, s.String())

@@ -140,7 +140,7 @@ func TestHighlightedListOnlyLabels(t *testing.T) {
 	if v.prompt() == nil || v.promptDecides() != nil {
 		t.Errorf("prompt %v, deciding %v: want the list found, not deciding", v.prompt(), v.promptDecides())
 	}
-	v = newView(frameAt(t, corpusCast("gdb"), 540935 * time.Microsecond), true)
+	v = newView(frameAt(t, corpusCast("gdb"), 540935*time.Microsecond), true)
 	if v.promptDecides() == nil {
 		t.Errorf("gdb's (y or [n]) does not decide")
 	}
