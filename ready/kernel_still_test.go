@@ -1,6 +1,7 @@
 package ready_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ttyrig/ttyrig/kernel"
@@ -59,6 +60,29 @@ func TestKernelStillLoopButNotReady(t *testing.T) {
 			s.advance(20 * ms)
 			if s.state() == ready.Ready {
 				t.Errorf("ready at +%v, want the screen's signals to decide\n%s", s.readyAt(0), s.timeline())
+			}
+		})
+	}
+}
+
+// On the corpus recordings made with View.Still, event loops of three
+// runtimes (node, Go's tcell, newt) are decided by the kernel: two or
+// more of their readies and questions are the still loop's.
+func TestKernelStillDecidesCorpusLoops(t *testing.T) {
+	for _, name := range []string{"node-repl", "tview-status", "whiptail"} {
+		t.Run(name, func(t *testing.T) {
+			trs, _, timeline := replayCorpus(t, name)
+			still := 0
+			for _, tr := range trs {
+				if tr.State != ready.Ready && tr.State != ready.Question {
+					continue
+				}
+				if tr.Signal == ready.SignalKernel && strings.Contains(tr.Reason, "its own wake-ups") {
+					still++
+				}
+			}
+			if still < 2 {
+				t.Errorf("%s: %d decisions by the still loop, want 2 or more\n%s", name, still, timeline)
 			}
 		})
 	}
