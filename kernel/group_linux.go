@@ -24,6 +24,7 @@ const (
 
 // state is what one thread was doing.
 type state struct {
+	tid     int
 	call    string // the system call's name, "running" or "stopped"
 	kind    kind
 	running bool
@@ -36,6 +37,13 @@ type state struct {
 	// itself can do (a futex: a lock, a condition, a parked runtime
 	// thread; an event loop whose set holds internal wake-ups alone).
 	idle bool
+	// own: it waits for the terminal, for the program's own wake-ups
+	// (wakeup: an eventfd, a signalfd, a self-pipe, a timerfd not armed;
+	// a lock; a child of the group) or for a timer that View.Timer
+	// reports, and for nothing else: no socket, no pipe to another
+	// process, no file. Timeouts do not count against it: they are the
+	// view's Timer.
+	own bool
 }
 
 func (s state) String() string {
@@ -51,10 +59,23 @@ type proc struct {
 	threads []state
 }
 
+// look is what one observation of the foreground group found.
+type look struct {
+	wait  Wait
+	doing string
+	timer string
+	// own: every thread of the group waits (state.own), at least one on
+	// the terminal; runs is then how often its threads were scheduled so
+	// far (ranRuns), ok false when it could not be read.
+	own  bool
+	runs uint64
+	ok   bool
+}
+
 // group reads what the processes of foreground group pgrp are doing.
 // They are found among the session leader's descendants, where a shell's
 // jobs and a program's children are.
-func (o *Observer) group(pgrp int) (Wait, string, string) {
+func (o *Observer) group(pgrp int) look {
 	var procs []proc
 	var pids []int // the group's processes, as procs
 	queue := []int{o.leader}
@@ -79,6 +100,7 @@ func (o *Observer) group(pgrp int) (Wait, string, string) {
 		pids = append(pids, pid)
 		for _, tid := range tids {
 			th := o.thread(pid, tid, st.state)
+			th.tid = tid
 			if th.sole && signalled(pid, tid) {
 				// A signal is on its way (^C): the wait is about to end.
 				th.sole, th.running, th.call = false, true, th.call+" signalled"
@@ -88,9 +110,14 @@ func (o *Observer) group(pgrp int) (Wait, string, string) {
 		procs = append(procs, p)
 	}
 	if len(procs) == 0 {
-		return Unknown, fmt.Sprintf("foreground group %d not found in the session", pgrp), ""
+		return look{wait: Unknown, doing: fmt.Sprintf("foreground group %d not found in the session", pgrp)}
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
+	l := look{wait: w, doing: doing, timer: timer}
+	if w != Working && allOwn(procs) {
+		l.own = true
+		l.runs, l.ok = ranRuns(procs, pids)
+	}
 	if w == Working && (ticking(procs) || allIdle(procs)) && o.polled(pids) {
 		// A reader that polls: the terminal is open non-blocking and a
 		// thread sleeps on a short timer between two reads that found
@@ -102,9 +129,76 @@ func (o *Observer) group(pgrp int) (Wait, string, string) {
 		// short timer: it stays Working. A look may also catch the poller
 		// with every thread idle and no timer (Go hands its sleep from one
 		// thread to another): nothing can run then either.
-		return Watching, doing + ", polling the terminal (non-blocking)", timer
+		return look{wait: Watching, doing: doing + ", polling the terminal (non-blocking)", timer: timer}
 	}
-	return w, doing, timer
+	return l
+}
+
+// allOwn reports whether every thread of the group waits on the terminal
+// or on the program's own wake-ups (state.own), and one on the terminal.
+func allOwn(procs []proc) bool {
+	tty := false
+	for _, p := range procs {
+		for _, t := range p.threads {
+			if !t.own || t.running || !t.known {
+				return false
+			}
+			tty = tty || t.tty
+		}
+	}
+	return tty
+}
+
+// ranRuns sums how many times the group's threads have been scheduled
+// (the third field of /proc/<pid>/task/<tid>/schedstat; the context
+// switches of its status where the kernel keeps no schedstat), with their
+// ids, so that two sums agree only if no thread ran, came or went between
+// the two looks. A thread caught waiting an instant before another wakes
+// it, or between two callbacks, has run by the next look.
+func ranRuns(procs []proc, pids []int) (uint64, bool) {
+	var sum uint64
+	for i, p := range procs {
+		for _, t := range p.threads {
+			n, ok := scheduled(pids[i], t.tid)
+			if !ok {
+				return 0, false
+			}
+			sum += n<<20 + uint64(t.tid)
+		}
+	}
+	return sum, true
+}
+
+// scheduled reads how many times thread tid of pid has run. It is read
+// for every thread at every look of a group found waiting: one open, one
+// read, one close (os.ReadFile would stat and read twice).
+func scheduled(pid, tid int) (uint64, bool) {
+	if b, ok := readSmall(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); ok {
+		if f := strings.Fields(string(b)); len(f) == 3 {
+			if n, err := strconv.ParseUint(f[2], 10, 64); err == nil {
+				return n, true
+			}
+		}
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	if err != nil {
+		return 0, false
+	}
+	var n uint64
+	found := 0
+	for line := range bytes.Lines(b) {
+		k, v, ok := strings.Cut(string(line), ":")
+		if !ok || (k != "voluntary_ctxt_switches" && k != "nonvoluntary_ctxt_switches") {
+			continue
+		}
+		x, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		n += x
+		found++
+	}
+	return n, found == 2
 }
 
 // timerOf returns the shortest timeout a thread of the group waits with,
@@ -342,55 +436,121 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	switch c.kind {
 	case readFD:
 		s.tty = o.isTTY(pid, int(int32(args[0])))
-		s.sole = s.tty
+		s.sole, s.own = s.tty, s.tty
 		if !s.tty {
 			s.call += fmt.Sprintf("(fd %d)", int32(args[0]))
 		}
 	case pollSet:
-		s.tty, s.sole, s.known = o.pollHasTTY(pid, args[0], args[1])
+		s.tty, s.sole, s.own, s.known = o.pollHasTTY(pid, args[0], args[1])
 		s.sole = s.sole && untimed(c.timeout, args[2])
 	case selectSet:
-		s.tty, s.sole, s.known = o.selectHasTTY(pid, args[0], args[1])
+		s.tty, s.sole, s.own, s.known = o.selectHasTTY(pid, args[0], args[1])
 		s.sole = s.sole && args[2] == 0 && args[3] == 0 && untimed(c.timeout, args[4])
+		// A write set must be empty (waiting to write is waiting on
+		// something else); an exception set may hold what the read set may
+		// (newt and vim pass both sets, the write set empty).
+		s.own = s.own && o.setOwn(pid, args[0], args[2], false) && o.setOwn(pid, args[0], args[3], true)
 	case epollFD:
-		s.tty, s.sole, s.known = o.epollHasTTY(pid, int(int32(args[0])))
+		s.tty, s.sole, s.own, s.known = o.epollHas(pid, int(int32(args[0])), 0)
 		s.sole = s.sole && untimed(c.timeout, args[3])
+	case sleep:
+		// A sleep is a timer; one too long for View.Timer to report is
+		// not the program's own quiet.
+		s.own = s.timed
 	case opaque:
 		s.known = false
 	}
-	s.idle = !s.timed && !s.tty && s.known && (c.name == "futex" || c.kind == epollFD && o.epollInternal(pid, int(int32(args[0]))) && untimed(c.timeout, args[3]))
+	switch c.name {
+	case "futex", "wait4", "waitid", "pause", "rt_sigtimedwait":
+		// A lock or a condition of the program's own; a child, which is
+		// in the group and looked at too; a signal (vim's timer thread
+		// waits in rt_sigtimedwait).
+		s.own = true
+	}
+	s.idle = !s.timed && !s.tty && s.known && (c.name == "futex" || c.kind == epollFD && s.own && untimed(c.timeout, args[3]))
 	return s
 }
 
-// epollInternal reports whether every fd an epoll instance waits on is an
-// internal wake-up (epollWakeups): only the program itself can wake it.
-func (o *Observer) epollInternal(pid, epfd int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+// wakeup reports whether fd of pid is one through which the program wakes
+// its own event loop: an eventfd (Go's netpoller, libuv), a signalfd, a
+// timerfd not armed, or a self-pipe (a pipe the process holds both ends
+// of: libuv's signal pipe, a cancel pipe). A socket, a pipe to another
+// process, an armed timerfd or a file can wake it from outside or on
+// time. (asyncio's self-pipe is a socketpair, whose peer /proc does not
+// name: not counted.)
+func wakeup(pid, fd int) bool {
+	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
+	if err != nil {
+		return false
+	}
+	switch {
+	case l == "anon_inode:[eventfd]", l == "anon_inode:[signalfd]":
+		return true
+	case l == "anon_inode:[timerfd]":
+		return disarmed(pid, fd)
+	case strings.HasPrefix(l, "pipe:["):
+		return selfPipe(pid, fd, l)
+	}
+	return false
+}
+
+// readSmall reads a /proc file of less than 128 bytes.
+func readSmall(path string) ([]byte, bool) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	var buf [128]byte
+	n, err := unix.Read(fd, buf[:])
+	if err != nil || n <= 0 || n == len(buf) {
+		return nil, false
+	}
+	return buf[:n], true
+}
+
+// disarmed reports whether the timerfd fd of pid has no expiry set
+// (its fdinfo's it_value is (0, 0)).
+func disarmed(pid, fd int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
 	if err != nil {
 		return false
 	}
 	for line := range bytes.Lines(b) {
-		f := strings.Fields(string(line))
-		if len(f) < 2 || f[0] != "tfd:" {
-			continue
-		}
-		fd, err := strconv.Atoi(f[1])
-		if err != nil {
-			return false
-		}
-		l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
-		if err != nil || !slices.Contains(epollWakeups, l) {
-			return false
+		if v, ok := strings.CutPrefix(string(line), "it_value:"); ok {
+			return strings.ReplaceAll(strings.TrimSpace(v), " ", "") == "(0,0)"
 		}
 	}
-	return true
+	return false
 }
 
-// epollWakeups are the fds through which a program wakes its own event
-// loop (Go's netpoller and libuv use an eventfd; signals come through a
-// signalfd). A socket, a pipe, a timerfd or a file can wake it from
-// outside or on time.
-var epollWakeups = []string{"anon_inode:[eventfd]", "anon_inode:[signalfd]"}
+// selfPipe reports whether pid holds another descriptor on pipe l (whose
+// fd it is): both its ends. pipe(2) returns two adjacent descriptors,
+// looked at first (libuv's, gdb's and urwid's are), before all of them.
+func selfPipe(pid, fd int, l string) bool {
+	for _, other := range []int{fd - 1, fd + 1} {
+		if ol, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, other)); err == nil && ol == l {
+			return true
+		}
+	}
+	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+	if err != nil {
+		return false
+	}
+	for i, e := range ents {
+		if i == maxFDs {
+			break
+		}
+		other, err := strconv.Atoi(e.Name())
+		if err != nil || other == fd {
+			continue
+		}
+		if ol, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, other)); err == nil && ol == l {
+			return true
+		}
+	}
+	return false
+}
 
 // untimed reports whether a wait's timeout argument means "no timeout".
 func untimed(t timeout, arg uint64) bool {
@@ -415,16 +575,17 @@ func (o *Observer) isTTY(pid, fd int) bool {
 
 // pollHasTTY reads the pollfd array of a blocked poll from the process's
 // memory and reports whether it waits for input on the terminal.
-// It also reports whether the terminal is all it waits for.
-func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, ok bool) {
+// It also reports whether the terminal is all it waits for, and whether
+// the rest is the program's own wake-ups (wakeup).
+func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, own, ok bool) {
 	if n > maxSet {
-		return false, false, false
+		return false, false, false, false
 	}
 	buf, ok := readMem(pid, addr, int(n)*8)
 	if !ok {
-		return false, false, false
+		return false, false, false, false
 	}
-	sole = true
+	sole, own = true, true
 	for i := 0; i+8 <= len(buf); i += 8 {
 		fd := int32(binary.NativeEndian.Uint32(buf[i:]))
 		events := binary.NativeEndian.Uint16(buf[i+4:])
@@ -432,78 +593,102 @@ func (o *Observer) pollHasTTY(pid int, addr, n uint64) (tty, sole, ok bool) {
 			continue // ignored entries
 		}
 		if events&0x1 == 0 { // no POLLIN
-			sole = false
-		} else if !o.watched(pid, int(fd), &tty, &sole) {
-			return false, false, false
+			sole, own = false, false
+		} else if !o.watched(pid, int(fd), &tty, &sole, &own) {
+			return false, false, false, false
 		}
 	}
-	return tty, tty && sole, true
+	return tty, tty && sole, own, true
 }
 
 // selectHasTTY reads the read set of a blocked select.
-func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, ok bool) {
+func (o *Observer) selectHasTTY(pid int, nfds, addr uint64) (tty, sole, own, ok bool) {
 	if addr == 0 {
-		return false, false, true
+		return false, false, true, true
 	}
 	if nfds > maxSet {
-		return false, false, false
+		return false, false, false, false
 	}
 	buf, ok := readMem(pid, addr, int(nfds+7)/8)
 	if !ok {
-		return false, false, false
+		return false, false, false, false
 	}
-	sole = true
+	sole, own = true, true
 	for fd := 0; fd < int(nfds); fd++ {
 		if buf[fd/8]&(1<<(fd%8)) == 0 {
 			continue
 		}
-		if !o.watched(pid, fd, &tty, &sole) {
-			return false, false, false
+		if !o.watched(pid, fd, &tty, &sole, &own) {
+			return false, false, false, false
 		}
 	}
-	return tty, tty && sole, true
+	return tty, tty && sole, own, true
 }
 
-// watched adds fd, one a blocked poll or select waits to read, to what is
-// known of the wait: tty when it is the terminal (or an epoll instance that
-// holds it), sole false when it is anything else. It is false when an
-// epoll instance could not be read.
-func (o *Observer) watched(pid, fd int, tty, sole *bool) bool {
-	switch {
-	case o.isTTY(pid, fd):
-		*tty = true
-	case isEpoll(pid, fd):
-		in, inSole, ok := o.epollHas(pid, fd, 1)
-		if !ok {
+// setOwn reports whether the select set at addr (nfds wide) holds only
+// the terminal or the program's own wake-ups (nothing at all unless
+// others): NULL and empty sets do.
+func (o *Observer) setOwn(pid int, nfds, addr uint64, others bool) bool {
+	if addr == 0 {
+		return true
+	}
+	if nfds > maxSet {
+		return false
+	}
+	buf, ok := readMem(pid, addr, int(nfds+7)/8)
+	if !ok {
+		return false
+	}
+	for fd := 0; fd < int(nfds); fd++ {
+		if buf[fd/8]&(1<<(fd%8)) == 0 {
+			continue
+		}
+		if !others || !o.isTTY(pid, fd) && !wakeup(pid, fd) {
 			return false
 		}
-		*tty, *sole = *tty || in, *sole && inSole
-	default:
-		*sole = false
 	}
 	return true
 }
 
-// epollHasTTY reads the epoll instance's registrations from fdinfo
-// ("tfd: 0 events: 19 ...") and reports whether one waits for input on
-// the terminal.
-func (o *Observer) epollHasTTY(pid, epfd int) (tty, sole, ok bool) {
-	return o.epollHas(pid, epfd, 0)
+// watched adds fd, one a blocked poll or select waits to read, to what is
+// known of the wait: tty when it is the terminal (or an epoll instance that
+// holds it), sole false when it is anything else, own false when it is
+// neither the terminal nor a wake-up of the program's own. It is false
+// when an epoll instance could not be read.
+func (o *Observer) watched(pid, fd int, tty, sole, own *bool) bool {
+	switch {
+	case o.isTTY(pid, fd):
+		*tty = true
+	case isEpoll(pid, fd):
+		in, inSole, inOwn, ok := o.epollHas(pid, fd, 1)
+		if !ok {
+			return false
+		}
+		*tty, *sole, *own = *tty || in, *sole && inSole, *own && inOwn
+	default:
+		*sole = false
+		*own = *own && wakeup(pid, fd)
+	}
+	return true
 }
 
 // maxNesting bounds how deep epoll instances registered in epoll
 // instances are followed.
 const maxNesting = 3
 
-func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, ok bool) {
+// epollHas reads the epoll instance's registrations from fdinfo
+// ("tfd: 0 events: 19 ...") and reports whether one waits for input on
+// the terminal, whether the terminal is all it waits for, and whether
+// the rest is the program's own wake-ups (wakeup).
+func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, own, ok bool) {
 	if depth > maxNesting {
-		return false, false, false
+		return false, false, false, false
 	}
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
 	if err != nil {
-		return false, false, false
+		return false, false, false, false
 	}
-	sole = true
+	sole, own = true, true
 	for line := range bytes.Lines(b) {
 		f := strings.Fields(string(line))
 		if len(f) < 4 || f[0] != "tfd:" || f[2] != "events:" {
@@ -512,10 +697,10 @@ func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, ok bool) {
 		fd, err1 := strconv.Atoi(f[1])
 		ev, err2 := strconv.ParseUint(f[3], 16, 32)
 		if err1 != nil || err2 != nil {
-			return false, false, false
+			return false, false, false, false
 		}
 		if ev&0x1 == 0 {
-			sole = false
+			sole, own = false, false
 			continue
 		}
 		switch {
@@ -524,16 +709,17 @@ func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, ok bool) {
 		case isEpoll(pid, fd):
 			// An event loop nested in another (the terminal may be in
 			// the inner one).
-			in, inSole, inOK := o.epollHas(pid, fd, depth+1)
+			in, inSole, inOwn, inOK := o.epollHas(pid, fd, depth+1)
 			if !inOK {
-				return false, false, false
+				return false, false, false, false
 			}
-			tty, sole = tty || in, sole && inSole
+			tty, sole, own = tty || in, sole && inSole, own && inOwn
 		default:
 			sole = false
+			own = own && wakeup(pid, fd)
 		}
 	}
-	return tty, tty && sole, true
+	return tty, tty && sole, own, true
 }
 
 // isEpoll reports whether fd of pid is an epoll instance.

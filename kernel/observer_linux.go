@@ -5,6 +5,7 @@ package kernel
 import (
 	"fmt"
 	"os"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -13,13 +14,18 @@ import (
 // Observer observes one PTY from its master side. It keeps no file of its
 // own open between observations: holding the terminal's slave open would
 // keep the master from seeing the program hang up. Nothing in it changes
-// after Open, so observations may run at the same time (termtest's loop
-// and a Submit deciding whether its line was taken).
+// after Open but what the last observation counted (View.Still), so
+// observations may run at the same time (termtest's loop and a Submit
+// deciding whether its line was taken).
 type Observer struct {
 	master syscall.RawConn
 	leader int    // the spawned program's pid: its session's processes descend from it
 	tty    string // the slave's path, as /proc/<pid>/fd links name it
 	calls  *syscalls
+
+	mu   sync.Mutex
+	runs uint64 // the last observation's count of runs (look.runs)
+	ran  bool   // runs is valid: the last observation found the group waiting on its own
 }
 
 // Open prepares observations of the PTY whose master is f, in which leader
@@ -77,7 +83,12 @@ func (o *Observer) Observe() (View, error) {
 	if v.Unread, err = o.unread(); err != nil {
 		return v, err
 	}
-	v.Wait, v.Doing, v.Timer = o.group(pgrp)
+	l := o.group(pgrp)
+	v.Wait, v.Doing, v.Timer = l.wait, l.doing, l.timer
+	o.mu.Lock()
+	v.Still = l.own && l.ok && o.ran && l.runs == o.runs
+	o.runs, o.ran = l.runs, l.own && l.ok
+	o.mu.Unlock()
 	if cerr := o.master.Control(func(fd uintptr) {
 		if tio, err = unix.IoctlGetTermios(int(fd), unix.TCGETS); err != nil {
 			err = fmt.Errorf("kernel: terminal mode (TCGETS): %w", err)

@@ -13,4 +13,5 @@ var table = newSyscalls(map[int]call{
 	35: {"nanosleep", sleep, noTimeout}, 230: {"clock_nanosleep", sleep, noTimeout},
 	1: {"write", elsewhere, noTimeout}, 20: {"writev", elsewhere, noTimeout}, 34: {"pause", elsewhere, noTimeout}, 61: {"wait4", elsewhere, noTimeout},
 	202: {"futex", elsewhere, noTimeout}, 247: {"waitid", elsewhere, noTimeout}, 16: {"ioctl", elsewhere, noTimeout},
+	128: {"rt_sigtimedwait", elsewhere, noTimeout},
 })

@@ -13,4 +13,5 @@ var table = newSyscalls(map[int]call{
 	101: {"nanosleep", sleep, noTimeout}, 115: {"clock_nanosleep", sleep, noTimeout},
 	64: {"write", elsewhere, noTimeout}, 66: {"writev", elsewhere, noTimeout}, 260: {"wait4", elsewhere, noTimeout},
 	98: {"futex", elsewhere, noTimeout}, 95: {"waitid", elsewhere, noTimeout}, 29: {"ioctl", elsewhere, noTimeout},
+	137: {"rt_sigtimedwait", elsewhere, noTimeout},
 })

@@ -36,6 +36,8 @@ func due(pid int, c call, args []uint64) (time.Duration, bool) {
 		return tsDue(pid, args[3], false, 0)
 	case "select":
 		return tvDue(pid, args[4])
+	case "rt_sigtimedwait":
+		return tsDue(pid, args[2], false, 0)
 	case "nanosleep":
 		return tsDue(pid, args[0], false, 0)
 	case "clock_nanosleep":

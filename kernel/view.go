@@ -78,6 +78,17 @@ type View struct {
 	// Empty: every thread waits for an event with no timeout (or runs), so
 	// nothing the program scheduled itself will wake it. Linux only.
 	Timer string `json:"timer,omitempty"`
+	// Still says that every thread of the foreground group waits for the
+	// terminal or for the program's own wake-ups (an eventfd, a signalfd,
+	// a self-pipe, a timerfd not armed, a lock, a child of the group; a
+	// timer is in Timer), at least one for the terminal, and that none
+	// has run since the previous observation. An event loop found so can
+	// act on nothing but input, a signal, or the timer Timer names: no
+	// socket, pipe or file of another process is in its sets, and no
+	// callback ran between the two looks (a loop caught waiting between
+	// two callbacks has run by the next look). Linux only; absent from
+	// recordings made before it was observed.
+	Still bool `json:"still,omitempty"`
 }
 
 // TimerDue returns Timer as a duration: how soon, at most, the program
@@ -117,6 +128,9 @@ func (v View) String() string {
 	}
 	if v.Timer != "" {
 		fmt.Fprintf(&b, ", a timer due within %s", v.Timer)
+	}
+	if v.Still {
+		b.WriteString(", still")
 	}
 	switch {
 	case v.Canonical && v.Echo:

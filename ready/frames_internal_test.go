@@ -47,10 +47,10 @@ func TestDrawnCursorInLibraries(t *testing.T) {
 		want   screen.Position
 		before string
 	}{
-		{"enquirer input", corpusCast("enquirer"), 2230 * time.Millisecond, screen.Position{Row: 4, Col: 15}, "? Your name ‣"},
-		{"enquirer input typed", corpusCast("enquirer"), 4240 * time.Millisecond, screen.Position{Row: 4, Col: 18}, "? Your name ‣ Ada"},
+		{"enquirer input", corpusCast("enquirer"), 2301939 * time.Microsecond, screen.Position{Row: 4, Col: 15}, "? Your name ‣"},
+		{"enquirer input typed", corpusCast("enquirer"), 2329785 * time.Microsecond, screen.Position{Row: 4, Col: 18}, "? Your name ‣ Ada"},
 		{"huh input", corpusCast("huh-form"), 100 * time.Millisecond, screen.Position{Row: 2, Col: 5}, "┃ >"},
-		{"clack text", corpusCast("clack"), 100 * time.Millisecond, screen.Position{Row: 4, Col: 4}, "│"},
+		{"clack text", corpusCast("clack"), 221304 * time.Microsecond, screen.Position{Row: 4, Col: 4}, "│"},
 		{"bubbletea textinput", corpusCast("bubbletea-chat"), 200 * time.Millisecond, screen.Position{Row: 2, Col: 8}, "> hello"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,15 +89,15 @@ func TestPromptsInLibraries(t *testing.T) {
 		at   time.Duration
 		want *Prompt
 	}{
-		{"enquirer toggle", corpusCast("enquirer"), 6237 * time.Millisecond,
+		{"enquirer toggle", corpusCast("enquirer"), 2346764 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Subscribe?", Options: []string{"No", "Yes"}, Default: 0}},
-		{"enquirer input", corpusCast("enquirer"), 2230 * time.Millisecond,
+		{"enquirer input", corpusCast("enquirer"), 2301939 * time.Microsecond,
 			&Prompt{Kind: PromptChevron, Text: "Your name", Default: -1}},
-		{"clack text", corpusCast("clack"), 80 * time.Millisecond,
+		{"clack text", corpusCast("clack"), 221304 * time.Microsecond,
 			&Prompt{Kind: PromptInput, Text: "Where should we create your project?", Default: -1}},
-		{"inquirer confirm", corpusCast("inquirer"), 1001 * time.Millisecond,
+		{"inquirer confirm", corpusCast("inquirer"), 1209304 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Install dependencies?", Options: []string{"Y", "n"}, Default: 0}},
-		{"enquirer select", corpusCast("enquirer"), 68 * time.Millisecond,
+		{"enquirer select", corpusCast("enquirer"), 238975 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick a flavour", Options: []string{"vanilla", "chocolate", "strawberry"}, Default: 0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestPromptsInLibraries(t *testing.T) {
 // An empty masked field looks like any text input; what it asks for tells
 // it apart. A question that merely mentions pinning is no secret.
 func TestSecretQuestions(t *testing.T) {
-	s := frameAt(t, corpusCast("inquirer"), 840*time.Millisecond)
+	s := frameAt(t, corpusCast("inquirer"), 1177139*time.Microsecond)
 	want := &Prompt{Kind: PromptPassword, Text: "Registry token", Default: -1}
 	if diff := cmp.Diff(want, findPrompt(newView(s, true))); diff != "" {
 		t.Errorf("inquirer's password (-want +got):\n%s\n%s", diff, s.String())

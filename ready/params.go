@@ -55,6 +55,20 @@ type tuning struct {
 	// value sits between two readings, 1 s and 2 s: at 1 s itself, ×0.75
 	// let widget-late's 600 ms timer (read "1s") through, early.
 	TimerHold time.Duration
+	// StillTimer: an event loop seen still (kernel.View.Still: waiting on
+	// the terminal and its own wake-ups alone, nothing run between two
+	// looks) is ready at once unless a timer of its own is due within
+	// this; one due sooner may draw (a footer, a spinner's next frame) and
+	// the rules above decide, or it is work done on a timer (corpus
+	// late-footer-thread sleeps 1.2 s before it answers, read "2s": at
+	// 1.5 s it was ready at once, 2 of 3 turns early). It is the silence
+	// window (2 s) and more: a timer due later than that, the silence
+	// fallback would not wait for either. Timers read 1, 2, 5 × a power
+	// of ten ms, so the value sits between the readings 2 s and 5 s (±25 %
+	// moves no reading across it). Further out sit what the measured
+	// loops keep armed while they wait for keys (@inquirer's prompts, a
+	// 10 s timer).
+	StillTimer time.Duration
 	// TimerGrace extends that wait past the timer's due time: when it
 	// fires, the program runs its callback and only then draws (blessed's
 	// dialog drew 16 ms after its 500 ms timer; the engine, ready at the
@@ -112,6 +126,7 @@ var defaultTuning = tuning{
 	KernelHold:      8 * time.Second,
 	BlankHold:       20 * time.Second,
 	TimerHold:       1500 * time.Millisecond,
+	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,

@@ -52,7 +52,7 @@ func notQuestions(t *testing.T, cols, rows int, outs map[string]string) {
 func TestYesNoNotations(t *testing.T) {
 	yn := []string{"y", "n"}
 	checkQuestions(t, []questionCase{
-		{"terminal-kit [Y|n], cursor on the row under it", corpusCast("terminal-kit"), 2400 * time.Millisecond,
+		{"terminal-kit [Y|n], cursor on the row under it", corpusCast("terminal-kit"), 466148 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Do you like javascript?", Options: []string{"Y", "n"}, Default: 0}},
 		{"bash read -p [Y|n]", corpusCast("shell-questions"), 15700 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Overwrite config.toml?", Options: []string{"Y", "n"}, Default: 0}},
@@ -60,18 +60,18 @@ func TestYesNoNotations(t *testing.T) {
 			&Prompt{Kind: PromptOptions, Text: "overwrite: n", Options: []string{"production", "staging", "preview"}, Default: -1}},
 		{"GNU (y or n)", corpusCast("shell-questions"), 1470 * time.Millisecond,
 			&Prompt{Kind: PromptYesNo, Text: "Restart the service now?", Options: yn, Default: -1}},
-		{"gdb (y or [n])", corpusCast("gdb"), 7500 * time.Millisecond,
+		{"gdb (y or [n])", corpusCast("gdb"), 540935 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Make breakpoint pending on future shared library load?", Options: yn, Default: 1}},
-		{"npm read (yes)", corpusCast("npm-read"), 2100 * time.Millisecond,
+		{"npm read (yes)", corpusCast("npm-read"), 975246 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Is this OK?", Options: []string{"yes", "no"}, Default: 0}},
-		{"npx (y)", corpusCast("npm-read"), 2900 * time.Millisecond,
+		{"npx (y)", corpusCast("npm-read"), 1007043 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Ok to proceed?", Options: yn, Default: 0}},
-		{"enquirer confirm (y/N) ‣ false", corpusCast("enquirer-more"), 2600 * time.Millisecond,
+		{"enquirer confirm (y/N) ‣ false", corpusCast("enquirer-more"), 407508 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Update 2 packages?", Options: []string{"y", "N"}, Default: 1}},
 		{"gocui popup (y/n)", corpusCast("gocui"), 731600 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: `Mark "tag v1.4.2" done?`, Options: yn, Default: -1}},
 		// A default in parentheses after a label is a text prompt's.
-		{"npm read (demo)", corpusCast("npm-read"), 300 * time.Millisecond, nil},
+		{"npm read (demo)", corpusCast("npm-read"), 310338 * time.Microsecond, nil},
 	})
 	notQuestions(t, 40, 6, map[string]string{
 		"a default that is not yes or no": "Port? (3000) ",
@@ -94,24 +94,24 @@ func TestHighlightedLists(t *testing.T) {
 	files := []string{"README.md 360 B 2026-11-20", "main.go   480 B 2026-11-21", "go.mod    600 B 2026-11-22",
 		"Makefile  720 B 2026-11-23", "LICENSE   840 B 2026-11-24"}
 	checkQuestions(t, []questionCase{
-		{"tview List on a painted screen", corpusCast("tview-status"), 2168 * time.Millisecond,
+		{"tview List on a painted screen", corpusCast("tview-status"), 1092538 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: deploy, Default: 1}},
-		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 1180500 * time.Microsecond,
+		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 781333 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "name      size  modified", Options: files, Default: 2}},
 		{"curses reverse video", corpusCast("curses-menu"), 1226 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "backup tool", Options: menu, Default: 1}},
 		{"python-blessed reverse from the margin, a clock right of the title", corpusCast("py-blessed-menu"), 2333 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "sync tool", Options: []string{"Sync mail", "Sync calendar", "Sync contacts"}, Default: 2}},
-		{"blessed list in a window with a title", corpusCast("blessed-list"), 1555200 * time.Microsecond,
+		{"blessed list in a window with a title", corpusCast("blessed-list"), 1732754 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "branches", Options: branches, Default: 3}},
-		{"blessed list in a window without one", corpusCast("blessed-status"), 2804 * time.Millisecond,
+		{"blessed list in a window without one", corpusCast("blessed-status"), 2493314 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: []string{"production", "staging", "preview"}, Default: 1}},
 		{"gocui, two panes", corpusCast("gocui"), 901900 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "release tasks", Options: tasks, Default: 1}},
-		{"terminal-kit singleColumnMenu, the cursor on the item", corpusCast("terminal-kit"), 6383 * time.Millisecond,
+		{"terminal-kit singleColumnMenu, the cursor on the item", corpusCast("terminal-kit"), 1920173 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Looking for templates…", Options: []string{"minimal", "web server", "command-line tool", "library"}, Default: 0}},
 		// tview-table's page in a window: text, nothing highlighted.
-		{"a page of text", corpusCast("tview-table"), 1726 * time.Millisecond, nil},
+		{"a page of text", corpusCast("tview-table"), 796781 * time.Microsecond, nil},
 	})
 	notQuestions(t, 30, 3, map[string]string{
 		// A highlighted status bar on the last row, under a paragraph.
@@ -140,7 +140,7 @@ func TestHighlightedListOnlyLabels(t *testing.T) {
 	if v.prompt() == nil || v.promptDecides() != nil {
 		t.Errorf("prompt %v, deciding %v: want the list found, not deciding", v.prompt(), v.promptDecides())
 	}
-	v = newView(frameAt(t, corpusCast("gdb"), 7500*time.Millisecond), true)
+	v = newView(frameAt(t, corpusCast("gdb"), 540935*time.Microsecond), true)
 	if v.promptDecides() == nil {
 		t.Errorf("gdb's (y or [n]) does not decide")
 	}
@@ -179,23 +179,23 @@ func TestChoosers(t *testing.T) {
 // (question_box.go).
 func TestWordButtons(t *testing.T) {
 	checkQuestions(t, []questionCase{
-		{"tview Modal, the focused button on a colour of its own", corpusCast("tview-modal"), 163 * time.Millisecond,
+		{"tview Modal, the focused button on a colour of its own", corpusCast("tview-modal"), 28377 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Delete 3 files?", Options: []string{"Yes", "No"}, Default: 0}},
-		{"tview Form's buttons, Save focused", corpusCast("tview-form"), 974 * time.Millisecond,
+		{"tview Form's buttons, Save focused", corpusCast("tview-form"), 183708 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Password **", Options: []string{"Save", "Quit"}, Default: 0}},
 		{"ncdu, reverse video", corpusCast("ncdu"), 96 * time.Millisecond,
 			&Prompt{Kind: PromptOptions, Text: "and all of its contents?", Options: []string{"yes", "no", "don't ask me again"}, Default: 1}},
-		{"blessed Question, no focus", corpusCast("blessed-question"), 533 * time.Millisecond,
+		{"blessed Question, no focus", corpusCast("blessed-question"), 164559 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Delete branch feature/login?", Options: []string{"Okay", "Cancel"}, Default: -1}},
-		{"terminal-kit singleLineMenu", corpusCast("terminal-kit"), 8389 * time.Millisecond,
+		{"terminal-kit singleLineMenu", corpusCast("terminal-kit"), 2147875 * time.Microsecond,
 			&Prompt{Kind: PromptOptions, Text: "License:", Options: []string{"MIT", "Apache-2.0", "GPL-3.0"}, Default: 0}},
-		{"urwid, the cursor in the focused button", corpusCast("urwid-dialog"), 2598 * time.Millisecond,
+		{"urwid, the cursor in the focused button", corpusCast("urwid-dialog"), 152014 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Apply 2 changes?", Options: []string{"Yes", "No"}, Default: 0}},
 		// A form whose focus is on a drop-down: its buttons are drawn alike,
 		// no question over them asks: not a question of theirs.
-		{"tview Form, the focus elsewhere", corpusCast("tview-form"), 518 * time.Millisecond, nil},
+		{"tview Form, the focus elsewhere", corpusCast("tview-form"), 106381 * time.Microsecond, nil},
 		// blessed's Prompt: a text field over its buttons.
-		{"blessed Prompt", corpusCast("blessed-question"), 2261 * time.Millisecond, nil},
+		{"blessed Prompt", corpusCast("blessed-question"), 1451477 * time.Microsecond, nil},
 	})
 	notQuestions(t, 30, 8, map[string]string{
 		// Columns of a table in a window, nothing set apart.
@@ -233,19 +233,19 @@ func TestRowLabels(t *testing.T) {
 // on (question_autocomplete.go).
 func TestCheckLists(t *testing.T) {
 	checkQuestions(t, []questionCase{
-		{"urwid radio buttons, the cursor in one", corpusCast("urwid-dialog"), 2191 * time.Millisecond,
+		{"urwid radio buttons, the cursor in one", corpusCast("urwid-dialog"), 139940 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "apt sources", Options: []string{"stable", "testing", "unstable"}, Default: 0}},
 		{"prompt_toolkit checkboxlist, the cursor in one", corpusCast("ptk-dialogs"), 1901 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick the components", Options: []string{"core", "documentation", "test suite"}, Default: 0}},
-		{"prompts multiselect, the text in colour", corpusCast("prompts-more"), 383 * time.Millisecond,
+		{"prompts multiselect, the text in colour", corpusCast("prompts-more"), 223591 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick colours", Options: []string{"Red", "Green", "Blue", "Cyan"}, Default: 0}},
-		{"enquirer MultiSelect", corpusCast("enquirer-more"), 2441 * time.Millisecond,
+		{"enquirer MultiSelect", corpusCast("enquirer-more"), 365856 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Packages to update", Options: []string{"react", "react-dom", "typescript", "vite"}, Default: 0}},
-		{"clack multiselect, the box in colour", corpusCast("clack-more"), 2630 * time.Millisecond,
+		{"clack multiselect, the box in colour", corpusCast("clack-more"), 292958 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Select additional tools", Options: []string{"ESLint", "Prettier", "Vitest"}, Default: 0}},
-		{"clack groupMultiselect, a tree", corpusCast("clack-more"), 6346 * time.Millisecond,
+		{"clack groupMultiselect, a tree", corpusCast("clack-more"), 1538732 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick the deployment targets", Options: []string{"cloud", "eu-west", "us-east", "edge", "CDN"}, Default: 0}},
-		{"enquirer AutoComplete", corpusCast("enquirer-more"), 3730 * time.Millisecond,
+		{"enquirer AutoComplete", corpusCast("enquirer-more"), 1324255 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Release channel", Options: []string{"latest", "next", "beta", "canary"}, Default: 0}},
 	})
 	notQuestions(t, 30, 8, map[string]string{
@@ -272,9 +272,9 @@ func TestCheckLists(t *testing.T) {
 // terminal's cursor in it (question_field.go).
 func TestFormField(t *testing.T) {
 	checkQuestions(t, []questionCase{
-		{"tview InputField", corpusCast("tview-form"), 168 * time.Millisecond,
+		{"tview InputField", corpusCast("tview-form"), 40413 * time.Microsecond,
 			&Prompt{Kind: PromptInput, Text: "Name", Default: -1}},
-		{"tview PasswordField", corpusCast("tview-form"), 818800 * time.Microsecond,
+		{"tview PasswordField", corpusCast("tview-form"), 129888 * time.Microsecond,
 			&Prompt{Kind: PromptPassword, Text: "Password", Default: -1}},
 	})
 	notQuestions(t, 30, 4, map[string]string{

@@ -39,6 +39,16 @@ import (
 //     until the timer could have fired and its callback drawn
 //     (tune.TimerGrace); not for a timer that drew and was due again with
 //     no input between (a screen refreshed on a period: top, htop);
+//   - ready (or the question on screen), at once, when the latest
+//     observation was made after the last output, input and resize and
+//     says Still (View.Still): every thread waits for the terminal or the
+//     program's own wake-ups, none ran since the observation before, and
+//     no timer is due within tune.StillTimer; no output pending, no input
+//     unread, something drawn and no terminal query unanswered. Such an
+//     event loop (node, Go's runtimes, curses) can act on nothing but
+//     input or a signal before then: what it drew is final, as for a
+//     blocked reader. A spinner's timer, a worker's running thread, a
+//     socket or a child's pipe in the loop's set each keep Still false;
 //   - no opinion otherwise. Event loops (node, Go's bubbletea, asyncio) wait
 //     in epoll or pselect with the terminal in the set among threads both
 //     when idle and between frames of a spinner: Watching says neither, and
@@ -74,6 +84,11 @@ type kernelSignal struct {
 }
 
 // Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
+
+// runtimeSpin: a timer this short, read first after activity, is a
+// runtime's own wait, not the program's (Go's sysmon backs off from 20 µs
+// to 10 ms before it parks). Not tuned: Go's constant.
+const runtimeSpin = 10 * time.Millisecond
 
 func init() {
 	register(signalKind{name: "kernel", rank: rankKernel, core: true,
@@ -132,6 +147,15 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 			k.repeats++
 		}
 		k.fired = false
+	} else if k.timerDue <= runtimeSpin && d > k.timerDue && d <= tune.TimerHold {
+		// A longer timer read after a runtime's short wait, the screen
+		// unchanged: Go's sysmon sleeps 20 µs to 10 ms after activity
+		// (read "1ms" to "10ms"), and the program's own timer (a footer
+		// due 600 ms after its box) shows once it parks. Wait for the
+		// program's (corpus late-footer-thread, live: ready 110 ms after
+		// the box, early). Only after so short a wait: a loop's own timer
+		// read again later (node's 250 ms tick, re-armed) extends nothing.
+		k.timerAt, k.timerDue = ev.Time, d
 	}
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
@@ -177,6 +201,13 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		// blinking cursor's) fired and drew nothing new the first time.
 		return hold(SignalKernel, "a timer of the program's own is due within %v (%s)", k.timerDue, v.Doing).
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
+	case k.stillLoop(f):
+		if p := f.view.prompt(); p != nil {
+			return vote{verdict: question, signal: SignalKernel, prompt: p,
+				reason: "question on screen; the foreground process waits on the terminal and its own wake-ups alone, nothing ran, no timer due (" + v.Doing + ")"}
+		}
+		return vote{verdict: ready, signal: SignalKernel,
+			reason: "the foreground process waits on the terminal and its own wake-ups alone (" + v.Doing + "), nothing ran between two looks, no timer due, all output drawn"}
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
 		return vote{}
 	case f.view.prompt() != nil:
@@ -190,4 +221,20 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	}
 	return vote{verdict: ready, signal: SignalKernel,
 		reason: "the foreground process is blocked reading the terminal (" + v.Doing + "), all output drawn, no input unread"}
+}
+
+// stillLoop reports whether the latest observation, fresh, finds an event
+// loop that can act on nothing but input (View.Still) with no timer due
+// within tune.StillTimer, on a screen with something drawn and no terminal
+// query unanswered (the answer would come on the terminal, as input does).
+func (k *kernelSignal) stillLoop(f *facts) bool {
+	v := k.view
+	if !v.Still || !k.fresh || f.view == nil || f.view.blank || v.Wait == kernel.Working {
+		return false
+	}
+	if d, ok := v.TimerDue(); ok && d <= tune.StillTimer {
+		return false
+	}
+	_, asked := f.proto.queryPending()
+	return !asked
 }

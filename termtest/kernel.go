@@ -234,7 +234,7 @@ func (t *Terminal) observeKernel() bool {
 	// "ready" only from an observation newer than the last output.
 	same := v
 	same.Doing = k.last.Doing
-	if same != k.last || k.heard != k.fed && v.Wait == kernel.Reading {
+	if same != k.last || k.heard != k.fed && (v.Wait == kernel.Reading || v.Still) {
 		k.last, k.fed = v, k.heard
 		t.sess.Kernel(t.cfg.clock.Now(), v)
 	}
