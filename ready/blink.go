@@ -87,8 +87,8 @@ func sameCell(a, b screen.Cell) bool {
 // the cell's background and parks the hidden cursor on it, or after it once
 // text is typed: corpus/testdata/enquirer.cast), else the only
 // reverse-video cell on the screen that stands alone (a highlighted menu
-// line is a run of them). It returns false when there is none, or more than
-// one.
+// line is a run of them), else the one drawn in an input box
+// (inputbox.go). It returns false when there is none, or more than one.
 func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Position, bool) {
 	for _, p := range []screen.Position{at, {Row: at.Row, Col: at.Col - 1}} {
 		if blockAt(s, p) {
@@ -117,7 +117,10 @@ func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Positi
 			run = 0
 		}
 	}
-	return found, n == 1
+	if n != 1 {
+		return boxedCursor(s, rows)
+	}
+	return found, true
 }
 
 // blockAt reports whether the cell at p is drawn as a cursor block: in
