@@ -119,3 +119,76 @@ func TestOthersDecidedBy(t *testing.T) {
 		}
 	}
 }
+
+// TestOthersNeverEarlyOnTheScreenAlone replays the others' recordings with
+// the kernel's observations left out: what the screen shows must keep the
+// engine from being early by itself once the agent first waited (the
+// kernel's view is Linux's only, and an agent's threads may be read wrong).
+// Before the first ready moment an agent may show a blank screen for
+// longer than the blank hold (tune.BlankHold): that is the kernel's to
+// tell, and not judged here.
+func TestOthersNeverEarlyOnTheScreenAlone(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(othersDir, "*.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		cast, err := asciicast.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := cast.Events[:0:0]
+		for _, e := range cast.Events {
+			if e.Kind != asciicast.Kernel {
+				events = append(events, e)
+			}
+		}
+		cast.Events = events
+		rep, err := recordings.Replay(cast, recordings.WithRuntime(agents.GenericProfile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		timeline := rep.Run()
+		start := rep.Start()
+		rep.Close()
+		truth := corpus.Truth(cast)
+		first := time.Duration(-1)
+		for _, m := range truth {
+			if m.Data == recordings.MarkReady {
+				first = m.Time
+				break
+			}
+		}
+		if first < 0 {
+			t.Errorf("%s: no ready moment in the truth", f)
+			continue
+		}
+		for _, tr := range timeline {
+			at := tr.Time.Sub(start)
+			if at > first && tr.State.Waiting() && !truthWaiting(truth, at) {
+				t.Errorf("%s: %s at %v while the agent worked, on the screen alone (by %s: %s)", filepath.Base(f), tr.State, at.Round(time.Millisecond), tr.By, tr.Reason)
+			}
+		}
+	}
+}
+
+// truthWaiting says whether the truth has the agent waiting for input at
+// t, a ready moment up to 10 ms after t counting (its bytes reach the
+// screen a moment before the model's last byte is logged).
+func truthWaiting(truth []asciicast.Event, t time.Duration) bool {
+	waiting := false
+	for _, m := range truth {
+		if m.Time > t+10*time.Millisecond {
+			break
+		}
+		switch m.Data {
+		case recordings.MarkReady:
+			waiting = true
+		case recordings.MarkBusy:
+			if m.Time <= t {
+				waiting = false
+			}
+		}
+	}
+	return waiting
+}
