@@ -89,6 +89,17 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		f.refreshAt = at
 	}
 	refresh := changed > 0 && !f.refreshAt.IsZero() && at.Sub(f.refreshAt) < tune.MonitorBurst
+	// ended: this frame ended a busy animation; counters first seen
+	// changing in it are the turn's summary (issue 20: pi's token counts,
+	// redrawn as its spinner gave way to the answer, held ready 5 s).
+	ended, counters := false, []int(nil)
+	defer func() {
+		if ended {
+			for _, r := range counters {
+				delete(f.busyRows, r)
+			}
+		}
+	}()
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -150,6 +161,7 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 			// spinner) is its last frame, not one of an unknown animation
 			// whose cadence must be outwaited.
 			now[r] = f.busyRows[r] != nil && f.busyRows[r].text == old
+			ended = ended || now[r]
 			delete(f.busyRows, r)
 			continue
 		}
@@ -157,6 +169,9 @@ func (f *facts) classify(prev, v *view, ticked map[int]bool) map[int]bool {
 		if br == nil {
 			br = &busyRow{}
 			f.busyRows[r] = br
+			if kind == "progress" {
+				counters = append(counters, r)
+			}
 		}
 		br.kind, br.text, br.at, br.stall = kind, text, drawn, stall
 		br.frames++
