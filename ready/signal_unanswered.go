@@ -252,7 +252,7 @@ func commonPrefix(a, b string) int {
 	for n < len(a) && n < len(b) && a[n] == b[n] {
 		n++
 	}
-	for n > 0 && !utf8.RuneStart(a[n]) && n < len(a) {
+	for n > 0 && n < len(a) && !utf8.RuneStart(a[n]) {
 		n--
 	}
 	return n
