@@ -87,8 +87,8 @@ func sameCell(a, b screen.Cell) bool {
 // the cell's background and parks the hidden cursor on it, or after it once
 // text is typed: corpus/testdata/enquirer.cast), else the only
 // reverse-video cell on the screen that stands alone (a highlighted menu
-// line is a run of them). It returns false when there is none, or more than
-// one.
+// line is a run of them), else the one drawn in an input box
+// (inputbox.go). It returns false when there is none, or more than one.
 func drawnCursor(s screen.Snapshot, at screen.Position, rows int) (screen.Position, bool) {
 	p, ok, _ := drawnCursorAfter(s, at, rows, nil)
 	return p, ok
@@ -127,7 +127,11 @@ func drawnCursorAfter(s screen.Snapshot, at screen.Position, rows int, before *l
 			found, count = screen.Position{Row: r, Col: lr.col}, count+lr.n
 		}
 	}
-	return found, count == 1, lc
+	if count != 1 {
+		p, ok := boxedCursor(s, rows)
+		return p, ok, lc
+	}
+	return found, true, lc
 }
 
 // loneCells is, for the rows of a snapshot, its cells in reverse video

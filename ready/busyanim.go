@@ -76,6 +76,17 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 		return now
 	}
 	refresh := b.refreshed(f, prev, v)
+	// ended: this frame ended a busy animation; counters first seen
+	// changing in it are the turn's summary (issue 20: pi's token counts,
+	// redrawn as its spinner gave way to the answer, held ready 5 s).
+	ended, counters := false, []int(nil)
+	defer func() {
+		if ended {
+			for _, r := range counters {
+				delete(b.rows, r)
+			}
+		}
+	}()
 	for r := 1; r <= len(v.rows); r++ {
 		text, old := v.row(r), ""
 		if prev != nil {
@@ -94,6 +105,7 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 			// spinner) is its last frame, not one of an unknown animation
 			// whose cadence must be outwaited.
 			now[r] = b.rows[r] != nil && b.rows[r].text == old
+			ended = ended || now[r]
 			delete(b.rows, r)
 			continue
 		}
@@ -101,6 +113,9 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 		if br == nil {
 			br = &busyRow{}
 			b.rows[r] = br
+			if kind == "progress" {
+				counters = append(counters, r)
+			}
 		}
 		br.kind, br.text, br.at, br.stall = kind, text, f.rows.at[r-1], stall
 		br.frames++

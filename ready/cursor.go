@@ -49,8 +49,10 @@ func baseStillness(f *facts, now time.Time) stillness {
 		// as change.
 		s.need, s.why, s.quiet = p.Quiet.D(), "full-screen frame", now.Sub(f.lastSolid)
 	default:
-		if _, before, ok := v.inputCursor(p.Cursor.Hidden); ok && atPrompt(before) {
+		if c, before, ok := v.inputCursor(p.Cursor.Hidden); ok && atPrompt(before) {
 			s.need, s.why = p.Quiet.D(), fmt.Sprintf("after prompt %q", clip(before, 20))
+		} else if ok && c == v.drawn && v.drawnInBox() {
+			s.need, s.why = p.Quiet.D(), "a cursor drawn in an input box"
 		}
 	}
 	idle, since := f.idleSince()
@@ -92,10 +94,10 @@ func inputPosition(f *facts, v *view, lowest int) (bool, string) {
 	if !ok {
 		return false, fmt.Sprintf("cursor hidden at %s", c)
 	}
-	if c.Col < rule.MinCol {
+	if c.Col < rule.MinCol && (c != v.drawn || !v.drawnInBox()) {
 		return false, fmt.Sprintf("cursor at column %d, left of the input column %d", c.Col, rule.MinCol)
 	}
-	if lowest > c.Row+rule.Footer {
+	if lowest > c.Row+rule.Footer && !blankBetween(v, c.Row+rule.Footer+1, lowest) {
 		return false, fmt.Sprintf("output at row %d, below the cursor's row %d", lowest, c.Row)
 	}
 	return true, ""
@@ -108,3 +110,15 @@ func atPrompt(before string) bool { return before != "" && promptGlyph.MatchStri
 // atPrompt reports whether the terminal's cursor sits right after a prompt
 // glyph.
 func (v *view) atPrompt() bool { return atPrompt(v.before) }
+
+// blankBetween reports whether rows from..to of v are all blank: rows the
+// program erased below its input line (a taller frame of its busy
+// indicator gone) are no output below the cursor.
+func blankBetween(v *view, from, to int) bool {
+	for r := from; r <= to; r++ {
+		if v.row(r) != "" {
+			return false
+		}
+	}
+	return true
+}

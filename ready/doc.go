@@ -36,12 +36,17 @@
 //     quiet window since the last refresh: ready
 //  16. line-taken: the line just submitted erased in place from the input
 //     line and nothing else drawn, up to the silence window: not ready
-//  17. animation: an unclassified repainting region: outwait its cadence
-//  18. clear: a screen cleared and redrawn in stages: not ready
-//  19. cursor: the cursor at an input position on a screen still long enough
+//  17. unanswered: a line submitted to an input box shown taken (the box
+//     emptied or its placeholder back) or sent (drawn above the box with
+//     nothing after it), no busy indicator yet, up to the silence window:
+//     not ready
+//  18. animation: an unclassified repainting region: outwait its cadence
+//  19. clear: a screen cleared and redrawn in stages: not ready
+//  20. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
-//     done or idle, the quiet window counted from when it was said
-//  20. silence: no change for the profile's silence window: ready
+//     done or idle, the quiet window counted from when it was said; a
+//     cursor the program draws in an input box counts at any column
+//  21. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -116,6 +116,14 @@ type tuning struct {
 	// final frame, or just after it; a frame still to come lands well
 	// within this.
 	NotifySettle time.Duration
+
+	// UnansweredHold bounds how long a line submitted to an input box and
+	// shown as taken or sent, with nothing else drawn, holds ready back
+	// (signal_unanswered.go), whatever else changes; the silence window
+	// after the last change bounds it too. An agent took 4.1 s from Enter
+	// to its busy bar, 1.3 s of it with the message drawn and nothing else
+	// (recordings/agents/generic/opencode-slow-stream.cast).
+	UnansweredHold time.Duration
 }
 
 // defaultTuning is the one set of defaults.
@@ -144,6 +152,8 @@ var defaultTuning = tuning{
 	MonitorBurst:  100 * time.Millisecond,
 
 	NotifySettle: 50 * time.Millisecond,
+
+	UnansweredHold: 10 * time.Second,
 }
 
 // tune is what the engine reads: the defaults, moved only by the sweep

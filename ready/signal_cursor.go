@@ -33,8 +33,12 @@ func (cursorSignal) vote(f *facts, now time.Time) vote {
 			return vote{verdict: question, signal: SignalCursor, prompt: p,
 				reason: fmt.Sprintf("%s question on a full-screen frame still for %v", p.Kind, roundMS(s.quiet))}
 		}
+		at := f.view.cursor
+		if c, _, ok := f.view.inputCursor(f.prof.Cursor.Hidden); ok && !s.alt {
+			at = c // the cursor the program drew, where the terminal's is parked
+		}
 		return vote{verdict: ready, signal: SignalCursor,
-			reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", f.view.cursor, roundMS(s.quiet), roundMS(s.need), s.why)}
+			reason: fmt.Sprintf("cursor at input position %s, screen still for %v (needs %v: %s)", at, roundMS(s.quiet), roundMS(s.need), s.why)}
 	}
 	return vote{}.later(now.Add(s.need - s.quiet)).later(s.until)
 }

@@ -29,6 +29,16 @@ func (*questionSignal) seen(*facts) {}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	quiet := now.Sub(f.lastChange)
+	if solid := now.Sub(f.lastSolid); solid > quiet && solid >= f.prof.Quiet.D() && f.besideAnimation() {
+		// Only a spinner moved since the screen last changed otherwise:
+		// an approval dialog drawn beside it has stood still for that
+		// long (pi spins "Working..." above its dialog while it waits).
+		// Not other shapes: a task tree's "❯ Building" over its
+		// spinners reads as a chooser (corpus listr2).
+		if p := f.view.promptDecides(); p != nil && p.Kind == PromptPermission {
+			quiet = solid
+		}
+	}
 	stillAsked := f.asked != nil && f.askedAt.Equal(f.inputAt)
 	if !stillAsked && quiet < f.prof.Quiet.D() {
 		// Only a frame that stays for the quiet window can ask; finding

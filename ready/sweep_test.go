@@ -119,7 +119,7 @@ type sweepCast struct {
 // sweepCasts reads every recording and corpus cast with ground truth.
 func sweepCasts(t *testing.T) []sweepCast {
 	var out []sweepCast
-	for _, pattern := range []string{"../recordings/testdata/corpus/*.cast", "../recordings/agents/*.cast", "../corpus/testdata/*.cast"} {
+	for _, pattern := range []string{"../recordings/testdata/corpus/*.cast", "../recordings/agents/*.cast", "../recordings/agents/generic/*.cast", "../corpus/testdata/*.cast"} {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
