@@ -110,8 +110,8 @@ func TestSignalsDocumented(t *testing.T) {
 			t.Errorf("signal %q has no doc", name)
 		}
 	}
-	if len(ready.Signals()) != 4 {
-		t.Errorf("optional signals %v, want answer-ticked, notify, restart and startup", ready.Signals())
+	if len(ready.Signals()) != 5 {
+		t.Errorf("optional signals %v, want answer-ticked, busy-gone, notify, restart and startup", ready.Signals())
 	}
 }
 

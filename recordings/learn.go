@@ -158,6 +158,7 @@ type learner struct {
 	evs   []*evidence
 	p     ready.Profile
 	rules []Rule
+	gone  bool // busy-gone selected: the cursor does not tell busy screens apart
 }
 
 func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
@@ -169,6 +170,7 @@ func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
 	l.idle()
 	l.question()
 	l.notify()
+	l.busyGone()
 	l.quiet()
 	return &Learned{Profile: l.p, Rules: l.rules}
 }
