@@ -18,28 +18,53 @@ import (
 // data beside them (agents/RUNTIME.learnt.json), and their leave-one-out
 // check is a golden file. Held out, the learnt profile is never early,
 // never misses, decides within 150 ms at the median, is never worse than
-// generic, and within 50 ms of the hand-made profile.
+// generic, and within 50 ms of the hand-made profile, except where
+// notMet says which target a runtime misses and why.
 //
 // New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
 // writes their profiles and tables; read both before committing them.
 func TestLearnedRuntimes(t *testing.T) {
 	for _, set := range []struct {
-		dir  string
-		min  int  // runtimes expected there
-		meet bool // the targets must hold: 0 early, 0 missed, p50 ≤ 150 ms
+		dir string
+		min int // runtimes expected there
 	}{
 		// Claude Code, Codex and Gemini, beside their hand-made profiles.
-		{"agents", 3, true},
+		{"agents", 3},
 		// The five agent CLIs of the widened corpus, scored by their own
-		// truth: learnt and shipped, never worse than generic; the targets
-		// are reported in the golden, not yet met by all.
-		{"agents/generic", 5, false},
+		// truth.
+		{"agents/generic", 5},
 	} {
-		learnRuntimes(t, set.dir, set.min, set.meet)
+		learnRuntimes(t, set.dir, set.min)
 	}
 }
 
-func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
+// notMet lists, per runtime, the targets its learnt profile misses on
+// held-out recordings ("early", "missed", "p50"), with the evidence why.
+// A miss not listed fails the test, and so does a listed one that no
+// held-out recording shows any more: the list says what is true now.
+var notMet = map[string]map[string]string{
+	"grok": {"p50": "its idle frame (input box with its drawn cursor) comes ~35 ms after the answer's last byte " +
+		"(grok-two-turns 11.658 s, marker 11.624 s), and the longest busy pause no busy marker shows is 122 ms " +
+		"(grok-approval turn 2 at 9.297 s: the prompt echoed before the spinner starts), so busy-gone's quiet window is " +
+		"160 ms with the 25 % margin: 200–270 ms held out (2 s with generic)"},
+	"pi": {"p50": "its last frame comes ~5 ms after the answer's last byte and the quiet window is never below generic's " +
+		"150 ms (155–157 ms held out); pi-approval's last turn is held 5 s after the approval by the engine, as with generic"},
+	"continue": {"p50": "after its last frame node keeps running, and the kernel signal holds busy until it waits on the " +
+		"terminal again: 0.3–2.3 s (continue-slow-stream turn 2: frame at 19.59 s, kernel watching at 21.91 s)"},
+	"qwen": {
+		"p50": "it repaints its whole screen ~260 ms after the answer's last byte (qwen-two-turns: marker 22.448 s, " +
+			"repaint 22.711 s), so the cursor's quiet window starts then: ~600 ms held out, as with generic",
+		"missed": "qwen-approval misses one ready moment with generic too: nothing learnt from two recordings changes it",
+	},
+	"opencode": {
+		"early": "opencode-slow-stream is early twice with generic too; no busy marker was learnt (its 'esc interrupt' " +
+			"footer stays on ready screens) and its silences while busy reach 25 s, so the quiet windows learnt were " +
+			"given back to generic",
+		"p50": "600–800 ms held out, as with generic: nothing learnt is kept",
+	},
+}
+
+func learnRuntimes(t *testing.T, dir string, min int) {
 	t.Helper()
 	runtimes, err := recordings.Runtimes(dir, 3)
 	if err != nil {
@@ -54,13 +79,23 @@ func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			missed := map[string]bool{}
 			for _, h := range rc.HeldOut {
 				l, g := h.Learned, h.Generic
-				if meet && (l.Premature > 0 || l.Missed > 0) {
-					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
+				miss := func(target, format string, args ...any) {
+					missed[target] = true
+					if _, known := notMet[rt][target]; !known {
+						t.Errorf(format, args...)
+					}
 				}
-				if p50 := time.Duration(l.P50).Round(time.Millisecond); meet && p50 > 150*time.Millisecond {
-					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
+				if l.Premature > 0 {
+					miss("early", "%s held out: learnt profile %d early, want 0", h.Recording, l.Premature)
+				}
+				if l.Missed > 0 {
+					miss("missed", "%s held out: learnt profile %d missed, want 0", h.Recording, l.Missed)
+				}
+				if p50 := time.Duration(l.P50).Round(time.Millisecond); p50 > 150*time.Millisecond {
+					miss("p50", "%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
 				}
 				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
 					t.Errorf("%s held out: learnt %+v is worse than generic %+v", h.Recording, l, g)
@@ -69,6 +104,14 @@ func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
 					if d := time.Duration(l.P50) - time.Duration(hm.P50); d > 50*time.Millisecond || d < -50*time.Millisecond {
 						t.Errorf("%s held out: learnt p50 %v, hand-made %v: more than 50ms apart", h.Recording, l.P50, hm.P50)
 					}
+					if l.Premature > hm.Premature {
+						t.Errorf("%s held out: learnt %d early, hand-made %d", h.Recording, l.Premature, hm.Premature)
+					}
+				}
+			}
+			for target := range notMet[rt] {
+				if !missed[target] {
+					t.Errorf("target %q is now met on every held-out recording: remove it from notMet[%q]", target, rt)
 				}
 			}
 			var txt bytes.Buffer
