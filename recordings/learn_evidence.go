@@ -66,9 +66,14 @@ type evidence struct {
 
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
+	idleOnce  sync.Once
+	idleCands map[string]*candidate // idleFragments
+
+	pausedOnce sync.Once
+	paused     []sample // pausedScreens
 
 	mu       sync.Mutex
-	waitSeen map[string]bool // learner.seenWaiting's answers
+	waitSeen map[string]bool // answers kept by remember
 }
 
 // collect replays cast once and cuts it into turns at its markers.
