@@ -117,6 +117,11 @@ func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc 
 		for _, s := range fit {
 			early += s.Premature
 		}
+		if early == 0 && round == 0 {
+			if err := l.shortenQuiet(recs, cfg, sc); err != nil {
+				return nil, err
+			}
+		}
 		if early == 0 || round == fitRounds {
 			if round > 0 {
 				l.Rules = append(l.Rules, Rule{Field: "quiet", Value: l.Profile.Quiet.String(), Kept: true, Recordings: markedNames(recs),

@@ -2,6 +2,9 @@ package recordings
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
 )
@@ -63,4 +66,83 @@ func compileAllMarkers(ms []ready.Marker) []compiled {
 		fresh[i] = m
 	}
 	return compileMarkers(fresh)
+}
+
+// quietProbes are the quiet windows shortenQuiet tries, shortest first;
+// never below idlePause, the pause the learner counts as one (a screen
+// redrawn sooner is evidence neither way).
+var quietProbes = []time.Duration{idlePause, 75 * time.Millisecond, 100 * time.Millisecond, 125 * time.Millisecond}
+
+// shortenQuiet, for a profile with busy-gone, replaces the quiet window
+// learnt from the pauses no busy marker showed (never below generic's)
+// with the shortest window the profile is never early with on the
+// training recordings, plus the margin, when that is shorter: the pauses
+// other signals already hold (the input not yet reacted to, the kernel
+// seeing the program run) cannot make busy-gone early, and a program that
+// redraws its last frame after its answer's last byte (grok, ~35 ms)
+// otherwise waits the whole floor after it.
+func (l *Learned) shortenQuiet(recs []Marked, cfg learnConfig, sc *scorer) error {
+	if !slices.ContainsFunc(l.Profile.Signals, func(s ready.SignalSpec) bool { return s.Name == "busy-gone" }) {
+		return nil
+	}
+	was := l.Profile.Quiet.D()
+	var tried []string
+	for _, q := range quietProbes {
+		withMargin := (time.Duration(float64(q)*(1+cfg.margin)) + 10*time.Millisecond).Round(10 * time.Millisecond)
+		if withMargin >= was {
+			return nil
+		}
+		p := l.Profile
+		p.Quiet = ready.Duration(q)
+		fit, err := sc.all(recs, p)
+		if err != nil {
+			return err
+		}
+		if early := earlyIn(fit); early != "" {
+			tried = append(tried, fmt.Sprintf("%v was early on %s", q, early))
+			continue
+		}
+		p.Quiet = ready.Duration(withMargin)
+		p.Settle = ready.Duration(max(withMargin, ready.Generic().Settle.D()))
+		if fit, err = sc.all(recs, p); err != nil {
+			return err
+		}
+		if earlyIn(fit) != "" {
+			return nil
+		}
+		why := fmt.Sprintf("busy-gone: the shortest window tried (%s) never early on the training recordings: %v; + %.0f%% + 10 ms",
+			durations(quietProbes), q, 100*cfg.margin)
+		if len(tried) > 0 {
+			why += " (" + strings.Join(tried, "; ") + ")"
+		}
+		for i := len(l.Rules) - 1; i >= 0; i-- {
+			if r := &l.Rules[i]; r.Field == "quiet" && r.Kept {
+				r.Why += "; shortened below"
+				break
+			}
+		}
+		l.Rules = append(l.Rules, Rule{Field: "quiet", Value: withMargin.String(), Kept: true, Recordings: markedNames(recs), Why: why})
+		l.Profile, l.Fit = p, fit
+		return nil
+	}
+	return nil
+}
+
+// earlyIn names the recordings a profile was early on, with how often.
+func earlyIn(fit []Score) string {
+	var out []string
+	for _, s := range fit {
+		if s.Premature > 0 {
+			out = append(out, fmt.Sprintf("%s (%d)", s.Recording, s.Premature))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func durations(ds []time.Duration) string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.String()
+	}
+	return strings.Join(out, ", ")
 }
