@@ -277,3 +277,44 @@ func TestSaveRefusesWhatIsNotARegularFile(t *testing.T) {
 		t.Errorf("saved profile loads as %q, %v", p.Name, err)
 	}
 }
+
+// busy-gone is learnt where the cursor is parked at the ready moments and
+// busy markers were learnt (grok), not where the cursor shows the input
+// position (Codex); its quiet window is then the shortest tried that was
+// never early on the recordings, plus the margin.
+func TestLearnBusyGone(t *testing.T) {
+	for _, c := range []struct {
+		files []string
+		want  bool
+	}{
+		{[]string{"agents/generic/grok-two-turns.cast", "agents/generic/grok-slow-stream.cast"}, true},
+		{[]string{"agents/codex-two-turns.cast", "agents/codex-notify.cast"}, false},
+	} {
+		recs, err := recordings.ReadMarked(c.files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := recordings.Learn("x", recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, s := range l.Profile.Signals {
+			got = got || s.Name == "busy-gone"
+		}
+		if got != c.want {
+			t.Errorf("%v: busy-gone selected %v, want %v (rules %+v)", c.files, got, c.want, l.Rules)
+		}
+		if !got {
+			continue
+		}
+		if q := l.Profile.Quiet.D(); q >= 150*time.Millisecond || q < 50*time.Millisecond {
+			t.Errorf("%v: quiet %v, want the shortened window, 50ms or more and below generic's 150ms", c.files, q)
+		}
+		for _, s := range l.Fit {
+			if s.Premature > 0 || s.Missed > 0 {
+				t.Errorf("%s: %d early, %d missed with the learnt profile", s.Recording, s.Premature, s.Missed)
+			}
+		}
+	}
+}
