@@ -52,8 +52,11 @@ type Rule struct {
 	Recordings []string `json:"recordings"`
 	Kept       bool     `json:"kept"`
 	// OneRecording marks a rule kept on one recording's evidence alone.
-	OneRecording bool   `json:"one_recording,omitempty"`
-	Why          string `json:"why"`
+	OneRecording bool `json:"one_recording,omitempty"`
+	// Info marks what the recordings show that no profile field takes:
+	// evidence for the reader, not part of the profile.
+	Info bool   `json:"info,omitempty"`
+	Why  string `json:"why"`
 }
 
 // Learned is a profile learnt from marked recordings, with its rules and
@@ -171,6 +174,7 @@ func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
 	l.p.Name, l.p.Extends = name, "generic"
 	l.p.Description = fmt.Sprintf("learnt by ttyrig calibrate --learn from %d recordings (%s)", len(evs), strings.Join(l.names(), ", "))
 	l.cursor()
+	l.drawnCursor()
 	l.busy()
 	l.idle()
 	l.question()
@@ -209,8 +213,11 @@ func (l *learner) add(r Rule, recs map[string]bool) bool {
 		l.rules = append(l.rules, r)
 		return true
 	}
-	if !r.Kept {
+	if !r.Kept && !r.Info {
 		r.Why = fmt.Sprintf("refused: seen in %d recording(s), want %d; %s", len(r.Recordings), l.cfg.minRecordings, r.Why)
+	}
+	if r.Info {
+		r.Kept = false
 	}
 	l.rules = append(l.rules, r)
 	return r.Kept

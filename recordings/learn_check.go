@@ -327,6 +327,12 @@ func WriteRules(w io.Writer, rules []Rule) error {
 		if !r.Kept {
 			kept = "REFUSED"
 		}
+		if r.Info {
+			kept = "info"
+			if len(r.Recordings) < 2 {
+				kept = "info (1 recording)"
+			}
+		}
 		turns := "-"
 		if r.Of > 0 {
 			turns = fmt.Sprintf("%d/%d", r.Turns, r.Of)
