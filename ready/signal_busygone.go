@@ -10,11 +10,11 @@ import (
 // programs that draw their own input box and park the terminal's cursor
 // (grok, pi, Continue: hidden at column 1 even at their prompt), so the
 // cursor signal never finds an input position and only the silence
-// fallback decided. It is only as good as the busy markers: a profile
-// selects it when every busy screen the program paused on longer than the
-// quiet window showed one of them (recordings.Learn selects it only then,
-// from the recordings, and sets the quiet window from the longest pause
-// no busy marker showed).
+// fallback decided. It is only as good as the busy markers and the quiet
+// window: recordings.Learn selects it for a program whose cursor is parked
+// where it waits and whose busy markers it learnt, with a quiet window
+// longer than every pause no busy marker showed, or the shortest one never
+// early on the recordings replayed, each plus a margin.
 //
 // It is asked after every hold (input not reacted to, a question, busy
 // markers and animations, an unclassified animation's cadence) and before
