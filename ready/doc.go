@@ -42,11 +42,14 @@
 //     not ready
 //  18. animation: an unclassified repainting region: outwait its cadence
 //  19. clear: a screen cleared and redrawn in stages: not ready
-//  20. cursor: the cursor at an input position on a screen still long enough
+//  20. busy-gone (selected): no busy marker of the profile on a screen
+//     still for the quiet window, wherever the cursor is: ready (programs
+//     that park their cursor; calibrate --learn selects it)
+//  21. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said; a
 //     cursor the program draws in an input box counts at any column
-//  21. silence: no change for the profile's silence window: ready
+//  22. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -46,5 +46,5 @@ func ExampleProfile_signals() {
 	names := slices.Sorted(maps.Keys(ready.Signals()))
 	fmt.Println(names)
 	// Output:
-	// [answer-ticked notify restart startup]
+	// [answer-ticked busy-gone notify restart startup]
 }

@@ -41,7 +41,7 @@ func TestLoadProfileErrorsNameFileAndField(t *testing.T) {
 		{`{"settle": "50ms"}`, `settle: expected at least quiet (150ms), got 50ms`},
 		{`{"extends": "vim"}`, `extends: ready: no built-in profile "vim"`},
 		{"{\n\"quiet\": \"1s\",\n}", `line 3`},
-		{`{"signals": [{"name": "teleport"}]}`, `signals[0] ("teleport"): name: unknown signal "teleport" (want one of answer-ticked, notify, restart, startup)`},
+		{`{"signals": [{"name": "teleport"}]}`, `signals[0] ("teleport"): name: unknown signal "teleport" (want one of answer-ticked, busy-gone, notify, restart, startup)`},
 		{`{"signals": [{"name": "startup"}]}`, `signals[0] ("startup"): markers: expected at least one`},
 		{`{"signals": [{"name": "restart", "markers": [{"pattern": "("}]}]}`, `signals[0] ("restart"): markers[0]: pattern: error parsing regexp`},
 		// Every fault names its line and field (issue 24: an unknown field or
@@ -110,8 +110,8 @@ func TestSignalsDocumented(t *testing.T) {
 			t.Errorf("signal %q has no doc", name)
 		}
 	}
-	if len(ready.Signals()) != 4 {
-		t.Errorf("optional signals %v, want answer-ticked, notify, restart and startup", ready.Signals())
+	if len(ready.Signals()) != 5 {
+		t.Errorf("optional signals %v, want answer-ticked, busy-gone, notify, restart and startup", ready.Signals())
 	}
 }
 

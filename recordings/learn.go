@@ -52,8 +52,11 @@ type Rule struct {
 	Recordings []string `json:"recordings"`
 	Kept       bool     `json:"kept"`
 	// OneRecording marks a rule kept on one recording's evidence alone.
-	OneRecording bool   `json:"one_recording,omitempty"`
-	Why          string `json:"why"`
+	OneRecording bool `json:"one_recording,omitempty"`
+	// Info marks what the recordings show that no profile field takes:
+	// evidence for the reader, not part of the profile.
+	Info bool   `json:"info,omitempty"`
+	Why  string `json:"why"`
 }
 
 // Learned is a profile learnt from marked recordings, with its rules and
@@ -117,6 +120,11 @@ func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc 
 		for _, s := range fit {
 			early += s.Premature
 		}
+		if early == 0 && round == 0 {
+			if err := l.shortenQuiet(recs, cfg, sc); err != nil {
+				return nil, err
+			}
+		}
 		if early == 0 || round == fitRounds {
 			if round > 0 {
 				l.Rules = append(l.Rules, Rule{Field: "quiet", Value: l.Profile.Quiet.String(), Kept: true, Recordings: markedNames(recs),
@@ -158,6 +166,7 @@ type learner struct {
 	evs   []*evidence
 	p     ready.Profile
 	rules []Rule
+	gone  bool // busy-gone selected: the cursor does not tell busy screens apart
 }
 
 func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
@@ -165,10 +174,12 @@ func learn(name string, evs []*evidence, cfg learnConfig) *Learned {
 	l.p.Name, l.p.Extends = name, "generic"
 	l.p.Description = fmt.Sprintf("learnt by ttyrig calibrate --learn from %d recordings (%s)", len(evs), strings.Join(l.names(), ", "))
 	l.cursor()
+	l.drawnCursor()
 	l.busy()
 	l.idle()
 	l.question()
 	l.notify()
+	l.busyGone()
 	l.quiet()
 	return &Learned{Profile: l.p, Rules: l.rules}
 }
@@ -202,8 +213,11 @@ func (l *learner) add(r Rule, recs map[string]bool) bool {
 		l.rules = append(l.rules, r)
 		return true
 	}
-	if !r.Kept {
+	if !r.Kept && !r.Info {
 		r.Why = fmt.Sprintf("refused: seen in %d recording(s), want %d; %s", len(r.Recordings), l.cfg.minRecordings, r.Why)
+	}
+	if r.Info {
+		r.Kept = false
 	}
 	l.rules = append(l.rules, r)
 	return r.Kept

@@ -28,25 +28,30 @@ func (l *learner) busy() {
 		}
 	}
 	// Only those in at least half the busy turns are merged: a
-	// leave-one-out check merges once per recording.
-	cands := map[string]*candidate{}
+	// leave-one-out check merges once per fold, so the recordings'
+	// candidates are set side by side, not copied.
+	cands := map[string]*merged{}
 	for _, e := range l.evs {
 		for k, c := range e.busyFragments() {
-			if 2*support[k] >= busyTurns {
-				mergeCandidates(cands, map[string]*candidate{k: c})
+			if 2*support[k] < busyTurns {
+				continue
 			}
+			m := cands[k]
+			if m == nil {
+				m = &merged{candidate: &candidate{key: k, glyphs: map[rune]bool{}, recs: map[string]bool{}}}
+				cands[k] = m
+			}
+			m.add(c)
 		}
 	}
 	type scored struct {
-		c *candidate
+		c *merged
 		m ready.Marker
 	}
 	var good []*scored
 	for _, c := range cands {
-		// Present in at least half the busy turns, never where it waits.
-		if 2*len(c.turns) < busyTurns {
-			continue
-		}
+		// In at least half the busy turns (support, above), never where
+		// it waits.
 		region := ready.LastLines(min(c.depth+2, sampleLines))
 		pat := c.pattern()
 		seen, err := l.seenWaiting(pat, region)
@@ -74,9 +79,11 @@ func (l *learner) busy() {
 		best, bestNew := 0, 0
 		for i, g := range good {
 			n := 0
-			for p := range g.c.paused {
-				if !covered[p] {
-					n++
+			for _, part := range g.c.parts {
+				for p := range part.paused {
+					if !covered[p] {
+						n++
+					}
 				}
 			}
 			if n > bestNew {
@@ -100,12 +107,14 @@ func (l *learner) busy() {
 		g := good[best]
 		good = append(good[:best], good[best+1:]...)
 		chosen[g.c.family()] = true
-		for p := range g.c.paused {
-			covered[p] = true
+		for _, part := range g.c.parts {
+			for p := range part.paused {
+				covered[p] = true
+			}
 		}
 		g.m.Name = g.c.name()
-		if l.add(Rule{Field: "busy", Value: fmt.Sprintf("%s (%s)", g.m.Pattern, g.m.Region), Turns: len(g.c.turns), Of: busyTurns,
-			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, len(g.c.paused))}, g.c.recs) {
+		if l.add(Rule{Field: "busy", Value: fmt.Sprintf("%s (%s)", g.m.Pattern, g.m.Region), Turns: g.c.turns, Of: busyTurns,
+			Why: fmt.Sprintf("on %d busy screens (%d the program paused on), on no ready one", g.c.samples, g.c.paused)}, g.c.recs) {
 			markers = append(markers, g.m)
 		}
 	}
@@ -115,6 +124,30 @@ func (l *learner) busy() {
 	if len(markers) > 0 {
 		// Generic's markers stay too: they count only while repainted.
 		l.p.Busy = append(markers, ready.Generic().Busy...)
+	}
+}
+
+// merged is one fragment shape over the recordings learnt from: their
+// candidates side by side, with the counts summed (recordings' turns and
+// screens are disjoint) and the glyphs and recordings joined.
+type merged struct {
+	*candidate // key, glyphs, recs, samples and depth of all parts
+	turns      int
+	paused     int
+	parts      []*candidate
+}
+
+func (m *merged) add(c *candidate) {
+	m.parts = append(m.parts, c)
+	m.turns += len(c.turns)
+	m.paused += len(c.paused)
+	m.samples += c.samples
+	m.depth = max(m.depth, c.depth)
+	for g := range c.glyphs {
+		m.glyphs[g] = true
+	}
+	for r := range c.recs {
+		m.recs[r] = true
 	}
 }
 

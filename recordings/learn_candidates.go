@@ -138,29 +138,17 @@ func (e *evidence) busyFragments() map[string]*candidate {
 	return e.busyCands
 }
 
-// mergeCandidates adds the counts of from to into.
-func mergeCandidates(into, from map[string]*candidate) {
-	for k, f := range from {
-		c := into[k]
-		if c == nil {
-			c = &candidate{key: k, glyphs: map[rune]bool{}, turns: map[turnRef]bool{}, recs: map[string]bool{}, paused: map[sampleRef]bool{}}
-			into[k] = c
+// idleFragments are the fragments of the screens where the recording's
+// turns wait, worked out once for every profile learnt from it.
+func (e *evidence) idleFragments() map[string]*candidate {
+	e.idleOnce.Do(func() {
+		e.idleCands = map[string]*candidate{}
+		cache := map[string]map[string]rune{}
+		for _, t := range e.turns {
+			collectFragments(e.idleCands, cache, t.idle, e.name, t.index, nil)
 		}
-		for p := range f.paused {
-			c.paused[p] = true
-		}
-		for g := range f.glyphs {
-			c.glyphs[g] = true
-		}
-		for t := range f.turns {
-			c.turns[t] = true
-		}
-		for r := range f.recs {
-			c.recs[r] = true
-		}
-		c.samples += f.samples
-		c.depth = max(c.depth, f.depth)
-	}
+	})
+	return e.idleCands
 }
 
 // family is what the shapes of one spinner line share (its glyphs and
@@ -184,25 +172,51 @@ func (l *learner) seenWaiting(pattern string, region ready.Region) (bool, error)
 	}
 	key := pattern + "\x00" + region.String()
 	for _, e := range l.evs {
-		e.mu.Lock()
-		seen, ok := e.waitSeen[key]
-		e.mu.Unlock()
-		if !ok {
+		seen := e.remember(key, func() bool {
 			for _, t := range e.turns {
-				if seen = matchesAny(re, region, t.early, t.idle); seen {
-					break
+				if matchesAny(re, region, t.early, t.idle) {
+					return true
 				}
 			}
-			e.mu.Lock()
-			if e.waitSeen == nil {
-				e.waitSeen = map[string]bool{}
-			}
-			e.waitSeen[key] = seen
-			e.mu.Unlock()
-		}
+			return false
+		})
 		if seen {
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// remember returns f's answer for key, worked out once per recording: the
+// folds of a leave-one-out check ask the same questions of it.
+func (e *evidence) remember(key string, f func() bool) bool {
+	e.mu.Lock()
+	seen, ok := e.waitSeen[key]
+	e.mu.Unlock()
+	if ok {
+		return seen
+	}
+	seen = f()
+	e.mu.Lock()
+	if e.waitSeen == nil {
+		e.waitSeen = map[string]bool{}
+	}
+	e.waitSeen[key] = seen
+	e.mu.Unlock()
+	return seen
+}
+
+// pausedScreens are the busy screens the program paused on after (longer
+// than idlePause), in every turn: where an idle rule could mislead.
+func (e *evidence) pausedScreens() []sample {
+	e.pausedOnce.Do(func() {
+		for _, t := range e.turns {
+			for i, s := range t.busy {
+				if pausedAfter(t, i) {
+					e.paused = append(e.paused, s)
+				}
+			}
+		}
+	})
+	return e.paused
 }

@@ -71,7 +71,15 @@ func truthOf(c *asciicast.Cast) []truthMark {
 // on every recording.
 type scorer struct {
 	mu    sync.Mutex
-	cache map[scoreKey]Score
+	cache map[scoreKey]*pending
+}
+
+// pending is a score being made or made: folds scored in parallel that ask
+// for the same pair wait for the one replay.
+type pending struct {
+	done  chan struct{}
+	score Score
+	err   error
 }
 
 type scoreKey struct {
@@ -79,7 +87,7 @@ type scoreKey struct {
 	profile string          // the profile as JSON
 }
 
-func newScorer() *scorer { return &scorer{cache: map[scoreKey]Score{}} }
+func newScorer() *scorer { return &scorer{cache: map[scoreKey]*pending{}} }
 
 func (sc *scorer) key(m Marked, p ready.Profile) (scoreKey, error) {
 	// Names and descriptions do not decide: a profile learnt from other
@@ -96,8 +104,10 @@ func (sc *scorer) key(m Marked, p ready.Profile) (scoreKey, error) {
 func (sc *scorer) seed(m Marked, p ready.Profile, s Score) {
 	if k, err := sc.key(m, p); err == nil {
 		s.Profile = ""
+		done := make(chan struct{})
+		close(done)
 		sc.mu.Lock()
-		sc.cache[k] = s
+		sc.cache[k] = &pending{done: done, score: s}
 		sc.mu.Unlock()
 	}
 }
@@ -108,19 +118,22 @@ func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
 		return Score{}, err
 	}
 	sc.mu.Lock()
-	s, ok := sc.cache[k]
-	sc.mu.Unlock()
-	if ok {
-		s.Profile = p.Name
-		return s, nil
+	pd, ok := sc.cache[k]
+	if !ok {
+		pd = &pending{done: make(chan struct{})}
+		sc.cache[k] = pd
 	}
-	if s, err = ScoreProfile(m, p); err != nil {
-		return Score{}, err
-	}
-	s.Profile = "" // the caller's name for it, below
-	sc.mu.Lock()
-	sc.cache[k] = s
 	sc.mu.Unlock()
+	if !ok {
+		pd.score, pd.err = ScoreProfile(m, p)
+		pd.score.Profile = "" // the caller's name for it, below
+		close(pd.done)
+	}
+	<-pd.done
+	if pd.err != nil {
+		return Score{}, pd.err
+	}
+	s := pd.score
 	s.Profile = p.Name
 	return s, nil
 }
@@ -192,32 +205,45 @@ func LearnAndCheck(name string, recs []Marked, hand *ready.Profile, opts ...Lear
 		return nil, nil, err
 	}
 	cfg, sc := newLearnConfig(opts), seeded(recs, evs)
-	l, err := learnFrom(name, recs, evs, cfg, sc)
-	if err != nil || len(recs) < 2 {
+	if len(recs) < 2 {
+		l, err := learnFrom(name, recs, evs, cfg, sc)
 		return l, nil, err
 	}
-	rows, err := leaveOneOut(name, recs, evs, hand, cfg, sc)
-	return l, rows, err
+	// The profile from every recording and the folds are learnt at once:
+	// they share the scorer, so a replay one of them needs is made once.
+	var l *Learned
+	var rows []HeldOut
+	err = parallel(2, func(i int) error {
+		var err error
+		if i == 0 {
+			l, err = learnFrom(name, recs, evs, cfg, sc)
+		} else {
+			rows, err = leaveOneOut(name, recs, evs, hand, cfg, sc)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, rows, nil
 }
 
 func leaveOneOut(name string, recs []Marked, evs []*evidence, hand *ready.Profile, cfg learnConfig, sc *scorer) ([]HeldOut, error) {
-	var err error
+	// One fold per recording, in parallel: each learns from the others
+	// and scores the one left out, beside generic and the hand-made
+	// profile.
 	out := make([]HeldOut, len(recs))
-	for i := range recs {
+	err := parallel(len(recs), func(i int) error {
 		trainRecs := append(append([]Marked{}, recs[:i]...), recs[i+1:]...)
 		trainEvs := append(append([]*evidence{}, evs[:i]...), evs[i+1:]...)
 		l, err := learnFrom(name, trainRecs, trainEvs, cfg, sc)
 		if err != nil {
-			return nil, fmt.Errorf("recordings: leave-one-out without %s: %w", recs[i].Name, err)
+			return fmt.Errorf("recordings: leave-one-out without %s: %w", recs[i].Name, err)
 		}
 		out[i] = HeldOut{Recording: recs[i].Name}
 		if out[i].Learned, err = sc.score(recs[i], l.Profile); err != nil {
-			return nil, err
+			return err
 		}
-	}
-	// Generic and the hand-made profile on every recording, in parallel.
-	err = parallel(len(recs), func(i int) error {
-		var err error
 		if out[i].Generic, err = sc.score(recs[i], ready.Generic()); err != nil || hand == nil {
 			return err
 		}
@@ -225,7 +251,10 @@ func leaveOneOut(name string, recs []Marked, evs []*evidence, hand *ready.Profil
 		out[i].Hand = &s
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // WriteHeldOut renders a leave-one-out check as a table: per held-out
@@ -297,6 +326,12 @@ func WriteRules(w io.Writer, rules []Rule) error {
 		}
 		if !r.Kept {
 			kept = "REFUSED"
+		}
+		if r.Info {
+			kept = "info"
+			if len(r.Recordings) < 2 {
+				kept = "info (1 recording)"
+			}
 		}
 		turns := "-"
 		if r.Of > 0 {

@@ -40,6 +40,9 @@ type sample struct {
 	col     int  // cursor column, 1-based
 	rowUp   int  // rows of text below the cursor's row
 	visible bool // the terminal cursor is shown
+	// drawn is the cursor the program draws itself, looked for only where
+	// the terminal's is hidden and parked (left of generic's input column).
+	drawn *drawn
 }
 
 // turn is one ground-truth cycle of a recording: the program busy from a
@@ -66,9 +69,14 @@ type evidence struct {
 
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
+	idleOnce  sync.Once
+	idleCands map[string]*candidate // idleFragments
+
+	pausedOnce sync.Once
+	paused     []sample // pausedScreens
 
 	mu       sync.Mutex
-	waitSeen map[string]bool // learner.seenWaiting's answers
+	waitSeen map[string]bool // answers kept by remember
 }
 
 // collect replays cast once and cuts it into turns at its markers.
@@ -208,6 +216,11 @@ func takeSample(at time.Duration, s screen.Snapshot) sample {
 	lines := s.Lines()
 	cur := s.Cursor()
 	out := sample{at: at, title: s.Title(), col: cur.Col, rowUp: max(len(lines)-cur.Row, 0), visible: s.CursorVisible()}
+	if !out.visible && out.col < ready.Generic().Cursor.MinCol {
+		if d, ok := drawnBlock(s); ok {
+			out.drawn = &d
+		}
+	}
 	if len(lines) > sampleLines {
 		lines = lines[len(lines)-sampleLines:]
 	}

@@ -3,6 +3,7 @@ package recordings
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -11,38 +12,54 @@ import (
 
 // idle learns text present at every ready moment and on no busy screen.
 func (l *learner) idle() {
-	cands := map[string]*candidate{}
-	cache := map[string]map[string]rune{}
 	n := 0
+	support := map[string]int{} // turns showing each fragment: recordings' turns are disjoint
 	for _, e := range l.evs {
-		for _, t := range e.turns {
-			n++
-			collectFragments(cands, cache, t.idle, e.name, t.index, nil)
+		n += len(e.turns)
+		for k, c := range e.idleFragments() {
+			support[k] += len(c.turns)
 		}
 	}
-	var busy []sample
+	// Only those at every ready moment are merged.
+	cands := map[string]*merged{}
 	for _, e := range l.evs {
-		for _, t := range e.turns {
-			for i, s := range t.busy {
-				if pausedAfter(t, i) {
-					busy = append(busy, s)
-				}
+		for k, c := range e.idleFragments() {
+			if support[k] < n {
+				continue
 			}
+			m := cands[k]
+			if m == nil {
+				m = &merged{candidate: &candidate{key: k, glyphs: map[rune]bool{}, recs: map[string]bool{}}}
+				cands[k] = m
+			}
+			m.add(c)
 		}
+	}
+	paused := 0
+	for _, e := range l.evs {
+		paused += len(e.pausedScreens())
 	}
 	var markers []ready.Marker
-	keys := sortedCandidates(cands)
+	keys := make([]*merged, 0, len(cands))
+	for _, c := range cands {
+		keys = append(keys, c)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].turns != keys[j].turns {
+			return keys[i].turns > keys[j].turns
+		}
+		return keys[i].key < keys[j].key
+	})
 	for _, c := range keys {
-		if len(c.turns) < n || strings.Contains(c.key, glyphSlot) {
+		if c.turns < n || strings.Contains(c.key, glyphSlot) {
 			continue
 		}
 		region := ready.LastLines(min(c.depth+2, sampleLines))
-		re, err := regexp.Compile("(?m)" + c.pattern())
-		if err != nil || matchesAny(re, region, busy...) || len(busy) == 0 {
+		if paused == 0 || l.seenPaused(c.pattern(), region) {
 			continue
 		}
 		m := ready.Marker{Name: c.name(), Pattern: c.pattern(), Region: region}
-		if l.add(Rule{Field: "idle", Value: fmt.Sprintf("%s (%s)", m.Pattern, m.Region), Turns: len(c.turns), Of: n,
+		if l.add(Rule{Field: "idle", Value: fmt.Sprintf("%s (%s)", m.Pattern, m.Region), Turns: c.turns, Of: n,
 			Why: "at every ready moment, on no busy screen"}, c.recs) {
 			markers = append(markers, m)
 		}
@@ -56,6 +73,23 @@ func (l *learner) idle() {
 	if len(markers) > 0 {
 		l.p.Idle = markers
 	}
+}
+
+// seenPaused says whether pattern matches in region on a busy screen the
+// program paused on, in any recording learnt from; each recording's answer
+// is kept for the other profiles learnt from it.
+func (l *learner) seenPaused(pattern string, region ready.Region) bool {
+	re, err := regexp.Compile("(?m)" + pattern)
+	if err != nil {
+		return true // never a rule
+	}
+	key := "paused\x00" + pattern + "\x00" + region.String()
+	for _, e := range l.evs {
+		if e.remember(key, func() bool { return matchesAny(re, region, e.pausedScreens()...) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // question learns text on the screens of ready moments marked as questions

@@ -14,6 +14,9 @@ import (
 // its input column) showed it, with the configured margin.
 func (l *learner) quiet() {
 	busy := compileMarkers(l.p.Busy)
+	if l.gone {
+		busy = compileAllMarkers(l.p.Busy)
+	}
 	var longest, longestAny time.Duration
 	where := ""
 	recs := map[string]bool{}
@@ -30,7 +33,10 @@ func (l *learner) quiet() {
 				if g <= longest {
 					continue
 				}
-				if s.col < l.p.Cursor.MinCol || (!l.p.Cursor.Hidden && !s.visible) || coveredBy(busy, s) {
+				// With busy-gone, only a busy marker shows busy: the
+				// cursor is parked busy or not.
+				cursorShows := !l.gone && (s.col < l.p.Cursor.MinCol || (!l.p.Cursor.Hidden && !s.visible))
+				if cursorShows || coveredBy(busy, s) {
 					continue
 				}
 				longest, where = g, fmt.Sprintf("%s turn %d at %.3fs", e.name, t.index, s.at.Seconds())
@@ -47,6 +53,9 @@ func (l *learner) quiet() {
 		longest.Round(time.Millisecond), where, 100*l.cfg.margin, l.cfg.minQuiet)
 	if longest == 0 {
 		why = fmt.Sprintf("every silence while busy was shown by a busy marker or the cursor; kept at %v", l.cfg.minQuiet)
+		if l.gone {
+			why = fmt.Sprintf("every silence while busy was shown by a busy marker; kept at %v", l.cfg.minQuiet)
+		}
 	}
 	if l.add(Rule{Field: "quiet", Value: q.String(), Turns: n, Of: l.turns(), Why: why}, recs) {
 		l.p.Quiet = ready.Duration(q)

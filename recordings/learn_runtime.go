@@ -112,7 +112,38 @@ func WriteRuntimeCheck(w io.Writer, rc *RuntimeCheck) error {
 		return err
 	}
 	fmt.Fprintf(w, "\non held-out recordings: %s\n", compareHand(rc.HeldOut))
+	fmt.Fprintf(w, "kept: %s\n", kept(rc, hand))
 	return nil
+}
+
+// kept says which profile the runtime keeps: the hand-made one stays
+// built in while it knows what the marked recordings cannot teach (question
+// markers from unmarked approval sessions, start-up and restart signals);
+// the learnt one is shipped beside it as data either way.
+func kept(rc *RuntimeCheck, hand ready.Profile) string {
+	var more []string
+	if n := len(hand.Question); n > len(rc.Learned.Profile.Question) {
+		more = append(more, fmt.Sprintf("%d question marker(s)", n))
+	}
+	have := map[string]bool{}
+	for _, s := range rc.Learned.Profile.Signals {
+		have[s.Name] = true
+	}
+	for _, s := range hand.Signals {
+		if !have[s.Name] {
+			more = append(more, "signal "+s.Name)
+		}
+	}
+	if len(more) > 0 {
+		return fmt.Sprintf("the hand-made %q stays built in: it also has %s, which the marked recordings do not teach; the learnt profile ships beside it as %s.learnt.json",
+			hand.Name, strings.Join(more, ", "), rc.Runtime)
+	}
+	for _, r := range rc.HeldOut {
+		if r.Hand != nil && r.Learned.worse(*r.Hand) {
+			return fmt.Sprintf("the hand-made %q: the learnt one is worse on %s", hand.Name, r.Recording)
+		}
+	}
+	return fmt.Sprintf("the learnt profile (%s.learnt.json): never worse than the hand-made %q on held-out recordings", rc.Runtime, hand.Name)
 }
 
 // writeProfiles sets two profiles' fields side by side.

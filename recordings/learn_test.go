@@ -18,28 +18,50 @@ import (
 // data beside them (agents/RUNTIME.learnt.json), and their leave-one-out
 // check is a golden file. Held out, the learnt profile is never early,
 // never misses, decides within 150 ms at the median, is never worse than
-// generic, and within 50 ms of the hand-made profile.
+// generic, and within 50 ms of the hand-made profile, except where
+// notMet says which target a runtime misses and why.
 //
 // New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
 // writes their profiles and tables; read both before committing them.
 func TestLearnedRuntimes(t *testing.T) {
 	for _, set := range []struct {
-		dir  string
-		min  int  // runtimes expected there
-		meet bool // the targets must hold: 0 early, 0 missed, p50 ≤ 150 ms
+		dir string
+		min int // runtimes expected there
 	}{
 		// Claude Code, Codex and Gemini, beside their hand-made profiles.
-		{"agents", 3, true},
+		{"agents", 3},
 		// The five agent CLIs of the widened corpus, scored by their own
-		// truth: learnt and shipped, never worse than generic; the targets
-		// are reported in the golden, not yet met by all.
-		{"agents/generic", 5, false},
+		// truth.
+		{"agents/generic", 5},
 	} {
-		learnRuntimes(t, set.dir, set.min, set.meet)
+		learnRuntimes(t, set.dir, set.min)
 	}
 }
 
-func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
+// notMet lists, per runtime, the targets its learnt profile misses on
+// held-out recordings ("early", "missed", "p50"), with the evidence why.
+// A miss not listed fails the test, and so does a listed one that no
+// held-out recording shows any more: the list says what is true now.
+var notMet = map[string]map[string]string{
+	"grok": {"p50": "grok-approval only (182 ms; 128 and 112 ms on the others): its turn 2 redraws twice ~100 ms " +
+		"after the answer's last byte (11.504 and 11.556 s after the marker at 11.459 s), and of its four turns " +
+		"(849, 182, 77, 122 ms: the first is start-up, its banner redrawn) the median taken is the upper middle one"},
+	"pi": {"p50": "pi-approval only (154 ms; 77 and 75 ms on the others): its four turns take 182 ms (start-up: " +
+		"the kernel sees pi working until 5.080 s, 113 ms after the marker), 107, 154 (the question) and 5 s (held " +
+		"after the approval by the engine, as with generic); the median taken is the upper middle one"},
+	"continue": {"p50": "after its last frame node keeps running, and the kernel signal holds busy until it waits on the " +
+		"terminal again: 0.3–2.3 s (continue-slow-stream turn 2: frame at 19.59 s, kernel watching at 21.91 s)"},
+	"qwen": {
+		"p50": "it repaints its whole screen ~260 ms after the answer's last byte (qwen-two-turns: marker 22.448 s, " +
+			"repaint 22.711 s), so the cursor's quiet window starts then: ~600 ms held out, as with generic",
+		"missed": "qwen-approval misses one ready moment with generic too: nothing learnt from two recordings changes it",
+	},
+	"opencode": {
+		"p50": "600–800 ms held out, as with generic: nothing learnt is kept",
+	},
+}
+
+func learnRuntimes(t *testing.T, dir string, min int) {
 	t.Helper()
 	runtimes, err := recordings.Runtimes(dir, 3)
 	if err != nil {
@@ -54,13 +76,23 @@ func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			missed := map[string]bool{}
 			for _, h := range rc.HeldOut {
 				l, g := h.Learned, h.Generic
-				if meet && (l.Premature > 0 || l.Missed > 0) {
-					t.Errorf("%s held out: learnt profile %d early, %d missed, want 0 and 0", h.Recording, l.Premature, l.Missed)
+				miss := func(target, format string, args ...any) {
+					missed[target] = true
+					if _, known := notMet[rt][target]; !known {
+						t.Errorf(format, args...)
+					}
 				}
-				if p50 := time.Duration(l.P50).Round(time.Millisecond); meet && p50 > 150*time.Millisecond {
-					t.Errorf("%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
+				if l.Premature > 0 {
+					miss("early", "%s held out: learnt profile %d early, want 0", h.Recording, l.Premature)
+				}
+				if l.Missed > 0 {
+					miss("missed", "%s held out: learnt profile %d missed, want 0", h.Recording, l.Missed)
+				}
+				if p50 := time.Duration(l.P50).Round(time.Millisecond); p50 > 150*time.Millisecond {
+					miss("p50", "%s held out: learnt p50 %v, want ≤ 150ms", h.Recording, p50)
 				}
 				if l.Premature > g.Premature || l.Missed > g.Missed || time.Duration(l.P50) > time.Duration(g.P50)+10*time.Millisecond && g.Missed == 0 {
 					t.Errorf("%s held out: learnt %+v is worse than generic %+v", h.Recording, l, g)
@@ -69,6 +101,14 @@ func learnRuntimes(t *testing.T, dir string, min int, meet bool) {
 					if d := time.Duration(l.P50) - time.Duration(hm.P50); d > 50*time.Millisecond || d < -50*time.Millisecond {
 						t.Errorf("%s held out: learnt p50 %v, hand-made %v: more than 50ms apart", h.Recording, l.P50, hm.P50)
 					}
+					if l.Premature > hm.Premature {
+						t.Errorf("%s held out: learnt %d early, hand-made %d", h.Recording, l.Premature, hm.Premature)
+					}
+				}
+			}
+			for target := range notMet[rt] {
+				if !missed[target] {
+					t.Errorf("target %q is now met on every held-out recording: remove it from notMet[%q]", target, rt)
 				}
 			}
 			var txt bytes.Buffer
@@ -232,5 +272,46 @@ func TestSaveRefusesWhatIsNotARegularFile(t *testing.T) {
 	}
 	if p, err := ready.LoadProfile(path); err != nil || p.Name != "one" {
 		t.Errorf("saved profile loads as %q, %v", p.Name, err)
+	}
+}
+
+// busy-gone is learnt where the cursor is parked at the ready moments and
+// busy markers were learnt (grok), not where the cursor shows the input
+// position (Codex); its quiet window is then the shortest tried that was
+// never early on the recordings, plus the margin.
+func TestLearnBusyGone(t *testing.T) {
+	for _, c := range []struct {
+		files []string
+		want  bool
+	}{
+		{[]string{"agents/generic/grok-two-turns.cast", "agents/generic/grok-slow-stream.cast"}, true},
+		{[]string{"agents/codex-two-turns.cast", "agents/codex-notify.cast"}, false},
+	} {
+		recs, err := recordings.ReadMarked(c.files...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := recordings.Learn("x", recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, s := range l.Profile.Signals {
+			got = got || s.Name == "busy-gone"
+		}
+		if got != c.want {
+			t.Errorf("%v: busy-gone selected %v, want %v (rules %+v)", c.files, got, c.want, l.Rules)
+		}
+		if !got {
+			continue
+		}
+		if q := l.Profile.Quiet.D(); q >= 150*time.Millisecond || q < 50*time.Millisecond {
+			t.Errorf("%v: quiet %v, want the shortened window, 50ms or more and below generic's 150ms", c.files, q)
+		}
+		for _, s := range l.Fit {
+			if s.Premature > 0 || s.Missed > 0 {
+				t.Errorf("%s: %d early, %d missed with the learnt profile", s.Recording, s.Premature, s.Missed)
+			}
+		}
 	}
 }

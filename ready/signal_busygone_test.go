@@ -1,0 +1,103 @@
+package ready_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/ready"
+	"github.com/ttyrig/ttyrig/recordings"
+)
+
+// grok parks its hidden cursor at column 1 and draws its own input box:
+// with the busy markers learnt from its recordings, busy-gone calls each
+// turn's end ready once the screen is still without them, where the
+// cursor signal finds no input position and only the 2 s silence
+// fallback decided. Never while a busy marker marks the turn busy.
+func TestBusyGoneDecidesAParkedCursorProgram(t *testing.T) {
+	cast, err := asciicast.ReadFile("../recordings/agents/generic/grok-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ready.LoadProfile("../recordings/agents/generic/grok.learnt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(p.Signals, func(s ready.SignalSpec) bool { return s.Name == "busy-gone" }) {
+		t.Fatalf("grok.learnt.json selects %+v, want busy-gone among them", p.Signals)
+	}
+	without := p
+	without.Signals = slices.DeleteFunc(slices.Clone(p.Signals), func(s ready.SignalSpec) bool { return s.Name == "busy-gone" })
+
+	with := readyAfterMarks(t, cast, p)
+	slow := readyAfterMarks(t, cast, without)
+	for i, d := range with {
+		// Within 600 ms: grok redraws its banner ~330 ms after the
+		// start-up turn's marker; later turns end within 200 ms.
+		if d.by != "busy-gone" || d.after < 0 || d.after > 600*time.Millisecond {
+			t.Errorf("turn %d: ready %v after its marker by %q, want busy-gone within 600ms", i+1, d.after, d.by)
+		}
+		if s := slow[i]; s.by == "busy-gone" || s.after < time.Second {
+			t.Errorf("turn %d without busy-gone: ready %v after its marker by %q, want a later decision by another signal", i+1, s.after, s.by)
+		}
+	}
+}
+
+// A profile selecting busy-gone needs busy markers: without them every
+// still screen would be ready.
+func TestBusyGoneNeedsBusyMarkers(t *testing.T) {
+	p := ready.Generic()
+	p.Busy = nil
+	p.Signals = append(p.Signals, ready.SignalSpec{Name: "busy-gone"})
+	if _, err := ready.NewEngine(p); err == nil || !strings.Contains(err.Error(), "busy markers") {
+		t.Errorf("NewEngine with busy-gone and no busy markers: %v, want an error saying it needs busy markers", err)
+	}
+}
+
+type decided struct {
+	after time.Duration
+	by    string
+}
+
+// readyAfterMarks replays cast with p and returns, per ready marker, the
+// first ready decision after it; it fails on a ready decision between a
+// busy marker and the next ready marker.
+func readyAfterMarks(t *testing.T, cast *asciicast.Cast, p ready.Profile) []decided {
+	t.Helper()
+	rep, err := recordings.Replay(cast, recordings.WithProfile(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	trs := rep.Run()
+	var out []decided
+	busy := time.Duration(-1)
+	for _, m := range cast.Events {
+		if m.Kind != asciicast.Marker {
+			continue
+		}
+		switch m.Data {
+		case recordings.MarkBusy:
+			busy = m.Time
+		case recordings.MarkReady:
+			for _, tr := range trs {
+				at := tr.Time.Sub(rep.Start())
+				if tr.State == ready.Ready && busy >= 0 && at > busy && at < m.Time {
+					t.Errorf("%s: ready at %v, while busy (%v to %v): %s", p.Name, at, busy, m.Time, tr.Reason)
+				}
+			}
+			d := decided{after: -1}
+			for _, tr := range trs {
+				if at := tr.Time.Sub(rep.Start()); tr.State == ready.Ready && at >= m.Time {
+					d = decided{after: at - m.Time, by: tr.By}
+					break
+				}
+			}
+			out = append(out, d)
+			busy = -1
+		}
+	}
+	return out
+}
