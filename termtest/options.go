@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"testing"
 	"time"
 
@@ -26,8 +27,9 @@ type config struct {
 	profileFile      string         // WithProfileFile, read by check into profile
 	recording        string
 	recordingVersion int
-	keepOnFailure    string // Spawn: where a failed test's recording goes
-	title            string // the recording's title (Spawn: the test's name)
+	keepOnFailure    string   // Spawn: where a failed test's recording goes
+	recordingFile    *os.File // Spawn: the recording, created empty and open (recording.go)
+	title            string   // the recording's title (Spawn: the test's name)
 	clock            clock.Clock
 	grace            time.Duration
 	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)

@@ -48,6 +48,17 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if shell != "" {
 		h.Env = map[string]string{"SHELL": shell}
 	}
+	// The writer writes each event through to the file; in the
+	// background, so encoding a flood runs beside the screen's parsing.
+	if f := cfg.recordingFile; f != nil && f.Name() == path {
+		// Spawn's temporary file, made empty and 0600 (os.CreateTemp).
+		w, err := asciicast.NewWriter(f, h, asciicast.WithVersion(cfg.recordingVersion))
+		if err != nil {
+			_ = f.Close()
+			return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
+		}
+		return session.InBackground(fileRecorder{w, f}), nil
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("termtest: recording: %w", err)
 	}
@@ -55,9 +66,21 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if err != nil {
 		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
 	}
-	// The writer writes each event through to the file; in the
-	// background, so encoding a flood runs beside the screen's parsing.
 	return session.InBackground(w), nil
+}
+
+// fileRecorder is a Writer on a file it closes with the Writer.
+type fileRecorder struct {
+	*asciicast.Writer
+	f *os.File
+}
+
+func (r fileRecorder) Close() error {
+	err := r.Writer.Close()
+	if cerr := r.f.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("termtest: recording: %w", cerr)
+	}
+	return err
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the

@@ -33,6 +33,7 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	// test fails, so the failure can be replayed and studied. A recording
 	// asked for with WithRecording is always kept where it was asked.
 	var tmp, keep, keepAbs string
+	var file *os.File
 	probe := defaultConfig()
 	for _, o := range opts {
 		o(&probe)
@@ -49,18 +50,21 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 			tb.Fatalf("termtest.Spawn: recording: %v", err)
 		}
 		tmp, keep = f.Name(), failureRecording(tb)
-		_ = f.Close()
+		// Start records into f as it is: opening it again (truncating)
+		// cost a second open and, on ext4, a write-back at its close.
+		file = f
 		// Resolved now: testdata/failures is relative to the package
 		// directory the test starts in, even if it changes directory later.
 		keepAbs = keep
 		if abs, err := filepath.Abs(keep); err == nil {
 			keepAbs = abs
 		}
-		opts = append(opts, WithRecording(tmp), func(c *config) { c.keepOnFailure = keep })
+		opts = append(opts, WithRecording(tmp), func(c *config) { c.keepOnFailure, c.recordingFile = keep, file })
 	}
 	term, err := Start(context.Background(), argv, opts...)
 	if err != nil {
 		if tmp != "" {
+			_ = file.Close() // closed already if Start got as far as recording
 			_ = os.Remove(tmp)
 		}
 		tb.Fatal(err) // it says termtest: and what could not start
