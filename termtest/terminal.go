@@ -201,20 +201,21 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	go t.reap()
 	t.readOutput() // output.go
 	go t.timerLoop()
-	go func() {
-		<-t.readDone
-		<-t.reaped
-		t.mu.Lock()
-		code := t.code
-		t.mu.Unlock()
-		t.sess.Exit(t.cfg.clock.Now(), code)
-		close(t.done)
-	}()
 	return t, nil
 }
 
-// reap waits for the program and records its exit status.
+// reap waits for the program, records its exit status and, once its
+// output is read too, applies its exit and closes done.
 func (t *Terminal) reap() {
+	t.wait()
+	t.drain()
+	<-t.readDone
+	t.sess.Exit(t.cfg.clock.Now(), t.code) // t.code is written only by wait, above
+	close(t.done)
+}
+
+// wait waits for the program, records its exit status and closes reaped.
+func (t *Terminal) wait() {
 	err := t.cmd.Wait()
 	code := 0
 	if err != nil {
@@ -232,20 +233,29 @@ func (t *Terminal) reap() {
 	t.code = code
 	t.mu.Unlock()
 	close(t.reaped)
-	// The PTY may be held open by a grandchild; let the read loop drain
-	// what the program wrote last, and stop waiting once it read and
-	// parsed nothing for 250 ms (a loop still parsing the program's last
-	// output, slow under -race, lost its end to a fixed 250 ms) or after
-	// drainLimit.
+}
+
+// drain lets the read loop read what the program wrote last, after it
+// exited. The PTY may be held open by a grandchild: stop waiting once the
+// loop read and parsed nothing for 250 ms (a loop still parsing the
+// program's last output, slow under -race, lost its end to a fixed 250 ms)
+// or after drainLimit.
+func (t *Terminal) drain() {
+	select {
+	case <-t.readDone: // most programs: their output ended with them
+		return
+	default:
+	}
 	last := t.readBytes.Load()
-	limit := time.After(drainLimit)
+	limit := time.NewTimer(drainLimit)
+	defer limit.Stop()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-t.readDone:
 			return
-		case <-limit:
+		case <-limit.C:
 		case <-tick.C:
 			if n := t.readBytes.Load(); n != last || t.unfed.Load() > 0 {
 				last = n
