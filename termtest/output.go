@@ -3,13 +3,14 @@ package termtest
 import (
 	"bytes"
 	"fmt"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
 )
 
-// Batch sizes: a batch buffer starts at minBatch; once output fills one
-// (a flood: the program writes faster than the screen parses), later
+// Batch sizes: a batch buffer holds minBatch; once output fills one (a
+// flood: the program writes faster than the screen parses), later
 // buffers hold up to maxBatch, so the engine and the recording see a
 // flood in fewer, larger batches, as a terminal renders less often under
 // load. A batch of maxBatch is parsed in about 20 ms.
@@ -19,9 +20,36 @@ const (
 )
 
 // batchBuffers is how many batch buffers a terminal may hold: one being
-// fed while the next is read. The second is made only when output comes
-// faster than it is fed, so a quiet terminal keeps one.
+// fed while the next is read. The second is taken only when output comes
+// faster than it is fed.
 const batchBuffers = 2
+
+// firstRead is the buffer a terminal waits for output in: one PTY read's
+// worth. What else the program wrote by then is gathered with it into a
+// batch buffer, taken from a pool all terminals share and given back once
+// fed, so a quiet terminal holds firstRead bytes, not a batch buffer (100
+// idle terminals held 6 MiB more than bare PTYs), and a new terminal
+// rarely allocates one.
+const firstRead = 4 << 10
+
+// batchPools hold the batch buffers of every terminal, by size.
+var batchPools = map[int]*sync.Pool{minBatch: {}, maxBatch: {}}
+
+// getBatch returns a batch buffer of size bytes (minBatch or maxBatch).
+func getBatch(size int) []byte {
+	if b, ok := batchPools[size].Get().(*[]byte); ok {
+		return *b
+	}
+	return make([]byte, size)
+}
+
+// putBatch gives a fed batch buffer back.
+func putBatch(b []byte) {
+	b = b[:cap(b)]
+	if p, ok := batchPools[len(b)]; ok {
+		p.Put(&b)
+	}
+}
 
 // readOutput is where every byte from the program enters ttyrig. Two
 // goroutines share the work: readLoop waits for output, takes whatever
@@ -40,48 +68,43 @@ const batchBuffers = 2
 // deadline) and every batch read has been fed.
 func (t *Terminal) readOutput() {
 	batches := make(chan []byte, batchBuffers-1)
-	free := make(chan []byte, batchBuffers)
-	go t.readLoop(batches, free)
-	go t.feedLoop(batches, free)
+	slots := make(chan struct{}, batchBuffers) // a batch buffer taken, until it is fed
+	go t.readLoop(batches, slots)
+	go t.feedLoop(batches, slots)
 }
 
-// readLoop reads batches into buffers from free (or new ones, up to
-// batchBuffers) and sends them on batches, which it closes when the PTY
-// read fails.
-func (t *Terminal) readLoop(batches chan<- []byte, free chan []byte) {
+// readLoop waits for output in a buffer of firstRead bytes, gathers it and
+// what else the PTY holds into a batch buffer (at most batchBuffers of
+// them taken at once) and sends it on batches, which it closes when the
+// PTY read fails.
+func (t *Terminal) readLoop(batches chan<- []byte, slots chan struct{}) {
 	defer close(batches)
 	raw, rawErr := t.pty.SyscallConn()
-	made, size := 0, minBatch
+	first := make([]byte, firstRead)
+	size := minBatch
 	for {
-		var buf []byte
-		select {
-		case buf = <-free:
-		default:
-			if made < batchBuffers {
-				buf = make([]byte, size)
-				made++
-			} else {
-				buf = <-free
+		n, err := t.readHeld(raw, first) // kernel.go: counts the batch unfed until readFed
+		if n <= 0 {
+			if err != nil {
+				return
 			}
+			continue
 		}
-		if len(buf) != size {
-			buf = make([]byte, size) // the other size goes
-		}
-		n, err := t.readHeld(raw, buf) // kernel.go: counts the batch unfed until readFed
-		if n > 0 && err == nil && rawErr == nil {
+		slots <- struct{}{}
+		buf := getBatch(size)
+		copy(buf, first[:n])
+		if err == nil && rawErr == nil {
 			n += readAvailable(raw, buf[n:])
 		}
 		switch {
 		case n == len(buf):
 			size = maxBatch
 		case n < minBatch/4:
-			size = minBatch // the flood is over: larger buffers go as they come back
+			size = minBatch // the flood is over
 		}
-		if n > 0 {
-			t.unfed.Add(1)
-			t.readBytes.Add(int64(n))
-			batches <- buf[:n]
-		}
+		t.unfed.Add(1)
+		t.readBytes.Add(int64(n))
+		batches <- buf[:n]
 		if err != nil {
 			return
 		}
@@ -89,8 +112,8 @@ func (t *Terminal) readLoop(batches chan<- []byte, free chan []byte) {
 }
 
 // feedLoop feeds every batch to the session, in order, in pieces of
-// bounded work (session.Cut), and returns its buffer to free.
-func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
+// bounded work (session.Cut), and gives its buffer and slot back.
+func (t *Terminal) feedLoop(batches <-chan []byte, slots <-chan struct{}) {
 	defer close(t.readDone)
 	dropped := 0
 	defer func() {
@@ -123,7 +146,8 @@ func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
 		if t.cfg.output != nil && fed > 0 { // after the recording: what was seen was recorded
 			_, _ = t.cfg.output.Write(b[:fed])
 		}
-		free <- b[:cap(b)]
+		putBatch(b)
+		<-slots
 	}
 }
 
