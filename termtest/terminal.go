@@ -65,12 +65,11 @@ type terminal struct {
 	done      chan struct{} // closed when the program has exited and its output is read
 	readDone  chan struct{}
 	reaped    chan struct{}
-	timerDone chan struct{}
-	stop      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
 
 	kern *kernelWatch // the kernel's view (kernel.go); nil where unavailable
+	tick *ticker      // ticks the session at its deadlines
 	span *termSpan    // the terminal's lifetime, to find its orphans (descendants_linux.go)
 }
 
@@ -112,16 +111,14 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	startAt := cfg.clock.Now()
 
 	t := &Terminal{terminal: &terminal{
-		start:     startAt,
-		cfg:       cfg,
-		argv:      append([]string(nil), argv...),
-		cmd:       cmd,
-		cookie:    cookie,
-		done:      make(chan struct{}),
-		readDone:  make(chan struct{}),
-		reaped:    make(chan struct{}),
-		timerDone: make(chan struct{}),
-		stop:      make(chan struct{}),
+		start:    startAt,
+		cfg:      cfg,
+		argv:     append([]string(nil), argv...),
+		cmd:      cmd,
+		cookie:   cookie,
+		done:     make(chan struct{}),
+		readDone: make(chan struct{}),
+		reaped:   make(chan struct{}),
 	}}
 	// The screen's answers to queries go to the program's input queue,
 	// which exists only once the PTY does; until then nothing is parsed.
@@ -200,7 +197,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	t.watchKernel()
 	go t.reap()
 	t.readOutput() // output.go
-	go t.timerLoop()
+	t.startTicker()
 	return t, nil
 }
 
@@ -216,6 +213,7 @@ func (t *Terminal) reap() {
 
 // wait waits for the program, records its exit status and closes reaped.
 func (t *Terminal) wait() {
+	awaitExit(t.cmd.Process.Pid) // exitwait_linux.go: without holding a thread
 	err := t.cmd.Wait()
 	code := 0
 	if err != nil {
@@ -271,30 +269,59 @@ func (t *Terminal) drain() {
 // program exited, when a grandchild holds the PTY open and keeps writing.
 const drainLimit = 5 * time.Second
 
-// timerLoop ticks the session when its deadline passes, so decisions that
-// depend on quiet time happen without polling. Every event may move the
-// deadline, so the loop looks again at each change.
-func (t *Terminal) timerLoop() {
-	defer close(t.timerDone)
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	for {
-		changed := t.sess.Changed()
-		deadline, ok := t.sess.Deadline()
-		wait := time.Hour
-		if ok {
-			wait = max(deadline.Sub(t.cfg.clock.Now()), 0)
+// ticker ticks the session when its deadline passes, so decisions that
+// depend on quiet time happen without polling. The session says its
+// deadline after every event (WatchDeadline), and the timer is reset
+// there: no goroutine waits, nor wakes at every event to look.
+type ticker struct {
+	mu      sync.Mutex
+	timer   *time.Timer
+	stopped bool
+	firing  sync.WaitGroup // ticks running
+}
+
+// startTicker ticks t's session at its deadlines until stopTicker.
+func (t *Terminal) startTicker() {
+	k := &ticker{}
+	k.timer = time.AfterFunc(time.Hour, t.tickNow)
+	k.timer.Stop()
+	t.tick = k
+	t.sess.WatchDeadline(func(at time.Time, due bool) {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		switch {
+		case k.stopped:
+		case due:
+			k.timer.Reset(max(at.Sub(t.cfg.clock.Now()), 0))
+		default:
+			k.timer.Stop()
 		}
-		timer.Reset(wait)
-		select {
-		case <-t.stop:
-			return
-		case <-changed:
-		case <-timer.C:
-			t.sess.Tick(t.cfg.clock.Now())
-			t.kernelWanted()
-		}
+	})
+}
+
+// tickNow ticks the session: its deadline passed.
+func (t *Terminal) tickNow() {
+	k := t.tick
+	k.mu.Lock()
+	if k.stopped {
+		k.mu.Unlock()
+		return
 	}
+	k.firing.Add(1)
+	k.mu.Unlock()
+	defer k.firing.Done()
+	t.sess.Tick(t.cfg.clock.Now())
+	t.kernelWanted()
+}
+
+// stopTicker stops the ticks and waits for one running.
+func (t *Terminal) stopTicker() {
+	k := t.tick
+	k.mu.Lock()
+	k.stopped = true
+	k.timer.Stop()
+	k.mu.Unlock()
+	k.firing.Wait()
 }
 
 // Session returns what ttyrig has made of the program's terminal so far:
@@ -393,8 +420,7 @@ func (t *Terminal) Close() error {
 		<-t.done
 		t.stopKernel()
 		t.in.close()
-		close(t.stop)
-		<-t.timerDone
+		t.stopTicker()
 		t.closeErr = t.pty.Close()
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
