@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"testing"
 	"time"
 
@@ -27,9 +26,9 @@ type config struct {
 	profileFile      string         // WithProfileFile, read by check into profile
 	recording        string
 	recordingVersion int
-	keepOnFailure    string   // Spawn: where a failed test's recording goes
-	recordingFile    *os.File // Spawn: the recording, created empty and open (recording.go)
-	title            string   // the recording's title (Spawn: the test's name)
+	recordingTemp    string // Spawn: record into a temporary file named by this pattern (os.CreateTemp)
+	keepOnFailure    string // Spawn: where a failed test's recording goes
+	title            string // the recording's title (Spawn: the test's name)
 	clock            clock.Clock
 	grace            time.Duration
 	tap              func(ready.Event) // sees every event the engine is fed (benchmarks replay them)

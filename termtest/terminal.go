@@ -135,7 +135,11 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		sopts = append(sopts, session.WithProfile(*cfg.profile))
 	}
 	var rec session.Recorder
-	if cfg.recording != "" {
+	var temp tempRecording // Spawn's, created while the program starts
+	switch {
+	case cfg.recordingTemp != "":
+		temp = createTemp(cfg.recordingTemp)
+	case cfg.recording != "":
 		var err error
 		if rec, err = createRecording(cfg.recording, argv, cfg); err != nil {
 			return nil, err
@@ -144,6 +148,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	type built struct {
 		sess *session.Session
+		rec  session.Recorder
+		path string // of the temporary recording
 		err  error
 	}
 	// pty.StartWithSize puts the child in a new session with the PTY as its
@@ -153,6 +159,9 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		if rec != nil {
 			_ = rec.Close()
 		}
+		if temp != nil {
+			temp.drop()
+		}
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
 	// The session (and its screen) is built while the program starts up:
@@ -161,16 +170,31 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	// it does not slow the fork and exec down.
 	building := make(chan built, 1)
 	go func() {
-		s, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
-		building <- built{s, err}
+		b := built{rec: rec}
+		opts := sopts
+		if temp != nil {
+			if b.rec, b.path, b.err = temp.record(argv, cfg); b.err != nil {
+				building <- b
+				return
+			}
+			opts = append(opts, session.WithRecorder(b.rec))
+		}
+		b.sess, b.err = session.New(cfg.cols, cfg.rows, startAt, opts...)
+		building <- b
 	}()
-	abandon := func() {
-		if b := <-building; b.err == nil {
+	// unbuilt closes what was built of the session, and removes a
+	// temporary recording: Start failed.
+	unbuilt := func(b built) {
+		if b.sess != nil {
 			_ = b.sess.Close() // closes the recorder too
-		} else if rec != nil {
-			_ = rec.Close()
+		} else if b.rec != nil {
+			_ = b.rec.Close()
+		}
+		if b.path != "" {
+			_ = os.Remove(b.path)
 		}
 	}
+	abandon := func() { unbuilt(<-building) }
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
@@ -186,12 +210,13 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
 		in.close()
-		if rec != nil {
-			_ = rec.Close()
-		}
+		unbuilt(b)
 		return nil, fmt.Errorf("termtest: %w", b.err)
 	}
 	t.sess = b.sess
+	if temp != nil {
+		t.cfg.recording = b.path
+	}
 	t.span = trackTerminal(cmd.Process.Pid)
 
 	t.watchKernel()
