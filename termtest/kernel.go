@@ -314,41 +314,58 @@ func (t *Terminal) kernelNote() string {
 	return fmt.Sprintf("%s (at +%.3fs)", o.view, o.at.Sub(t.start).Seconds())
 }
 
-// readHeld reads from the PTY, waiting for output. With a kernel observer
-// a read that returns output counts as an unfed batch until readFed.
-func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
-	if t.kern == nil || raw == nil {
-		return t.pty.Read(buf)
+// readHeld waits for output and reads it into a buffer of firstRead bytes
+// from firstReads, taken only once there is output to read: a terminal
+// waiting for output holds none. With a kernel observer a read that
+// returns output counts as an unfed batch until readFed. The caller puts
+// the buffer back (nil where an error came first).
+func (t *Terminal) readHeld(raw syscall.RawConn) (*[]byte, int, error) {
+	if raw == nil {
+		buf := firstReads.Get().(*[]byte)
+		n, err := t.pty.Read(*buf)
+		return buf, n, err
 	}
+	var buf *[]byte
 	var n int
 	var err error
 	rerr := raw.Read(func(fd uintptr) bool {
-		t.kern.read.Lock()
-		defer t.kern.read.Unlock()
+		if t.kern != nil {
+			t.kern.read.Lock()
+			defer t.kern.read.Unlock()
+		}
+		if buf == nil {
+			buf = firstReads.Get().(*[]byte)
+		}
 		for {
-			n, err = syscall.Read(int(fd), buf)
+			n, err = syscall.Read(int(fd), *buf)
 			if err != syscall.EINTR {
 				break
 			}
 		}
 		if err == syscall.EAGAIN {
+			firstReads.Put(buf)
+			buf = nil
 			return false // wait until the PTY is readable
 		}
-		if n > 0 {
+		if n > 0 && t.kern != nil {
 			t.kern.read.unfed++
 		}
 		return true
 	})
 	switch {
 	case rerr != nil:
-		return 0, rerr // a read deadline (Close)
+		return buf, 0, rerr // a read deadline (Close)
 	case err != nil:
-		return 0, err
+		return buf, 0, err
 	case n <= 0:
-		return 0, io.EOF
+		return buf, 0, io.EOF
 	}
-	return n, nil
+	return buf, n, nil
 }
+
+// firstReads holds the buffers of firstRead bytes output is read into
+// first, shared by every terminal.
+var firstReads = sync.Pool{New: func() any { b := make([]byte, firstRead); return &b }}
 
 // readFed notes that the engine has a batch readHeld counted.
 func (t *Terminal) readFed() {

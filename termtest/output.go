@@ -24,12 +24,12 @@ const (
 // feedLoop feeds, the second only when output comes faster than it is fed.
 const batchBuffers = 2
 
-// firstRead is the buffer a terminal waits for output in: one PTY read's
-// worth. A batch larger than that is gathered into a batch buffer, taken
-// from a pool all terminals share and given back once fed, so a quiet
-// terminal holds firstRead bytes, not a batch buffer (100 idle terminals
-// held 6 MiB more than bare PTYs), and a new terminal rarely allocates
-// one.
+// firstRead is the buffer output is read into first: one PTY read's worth,
+// taken only once there is output (readHeld). A batch larger than that is
+// gathered into a batch buffer; both come from pools all terminals share
+// and go back once fed, so a quiet terminal holds no buffer (100 idle
+// terminals held 6 MiB more than bare PTYs), and a new terminal rarely
+// allocates one.
 const firstRead = 4 << 10
 
 // batchPools hold the batch buffers of every terminal, by size.
@@ -82,7 +82,8 @@ type feeder struct {
 	dropped int // bytes Close dropped unparsed
 }
 
-// readLoop waits for output in a buffer of firstRead bytes and feeds it
+// readLoop waits for output, reads it into a buffer of firstRead bytes and
+// feeds it
 // and what else the PTY holds: at once, or through feedLoop in a batch
 // buffer (at most batchBuffers of them taken at once).
 func (t *Terminal) readLoop() {
@@ -97,17 +98,23 @@ func (t *Terminal) readLoop() {
 		f.end()
 	}()
 	raw, rawErr := t.pty.SyscallConn()
-	first := make([]byte, firstRead)
+	if rawErr != nil {
+		raw = nil
+	}
 	size := minBatch
 	for {
-		n, err := t.readHeld(raw, first) // kernel.go: counts the batch unfed until readFed
+		buf1, n, err := t.readHeld(raw) // kernel.go: counts the batch unfed until readFed
 		if n <= 0 {
+			if buf1 != nil {
+				firstReads.Put(buf1)
+			}
 			if err != nil {
 				return
 			}
 			continue
 		}
-		gather := err == nil && rawErr == nil
+		first := *buf1
+		gather := err == nil && raw != nil
 		if gather {
 			n += readAvailable(raw, first[n:])
 		}
@@ -117,6 +124,7 @@ func (t *Terminal) readLoop() {
 			t.readBytes.Add(int64(n))
 			f.feed(first[:n])
 			t.unfed.Add(-1)
+			firstReads.Put(buf1)
 			if err != nil {
 				return
 			}
@@ -130,6 +138,7 @@ func (t *Terminal) readLoop() {
 		slots <- struct{}{}
 		buf := getBatch(size)
 		copy(buf, first[:n])
+		firstReads.Put(buf1)
 		if gather && n == len(first) { // more may be there: a flood
 			n += readAvailable(raw, buf[n:])
 		}
