@@ -164,6 +164,11 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		}
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
+	// Tracked at once: another terminal's Close takes this program for one
+	// of its own tracked terminals, not for a child to look into, and the
+	// first terminal makes the test process a subreaper before the
+	// program's first orphan.
+	t.span = trackTerminal(cmd.Process.Pid)
 	// The session (and its screen) is built while the program starts up:
 	// x/vt allocates and zeroes 4 MiB per emulator, about as long as bash
 	// takes to its first prompt. Built only once the program is started,
@@ -199,6 +204,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		closeSpan(t.span)
 		abandon()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
@@ -209,6 +215,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		_ = t.pty.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		closeSpan(t.span)
 		in.close()
 		unbuilt(b)
 		return nil, fmt.Errorf("termtest: %w", b.err)
@@ -217,7 +224,6 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if temp != nil {
 		t.cfg.recording = b.path
 	}
-	t.span = trackTerminal(cmd.Process.Pid)
 
 	t.watchKernel()
 	go t.reap()
