@@ -74,7 +74,14 @@ func NewWriter(w io.Writer, h Header, opts ...WriterOption) (*Writer, error) {
 	if err := checkSize(h.Width, h.Height); err != nil {
 		return nil, fmt.Errorf("asciicast: header: %w", err)
 	}
-	bw := bufio.NewWriterSize(w, 8<<10)
+	// Written through, each event is one line written at once (a line
+	// longer than the buffer goes straight to w): a small buffer does, and
+	// a live terminal holds it for its whole life.
+	size := 8 << 10
+	if !cfg.buffered {
+		size = 512
+	}
+	bw := bufio.NewWriterSize(w, size)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false) // "<", ">" and "&" are common in terminal output and must stay readable
 	wr := &Writer{bw: bw, enc: enc, version: cfg.version, through: !cfg.buffered}

@@ -127,6 +127,9 @@ type Session struct {
 	ticked time.Time // time of the latest Tick
 	closed bool
 	fault  bool // the screen's fault is in the recording
+	// watch is told the engine's deadline whenever it is published
+	// (WatchDeadline).
+	watch func(at time.Time, due bool)
 
 	// What waiters and timers poll, published after each event and tick
 	// behind a lock of its own: a flood's batch holds mu for milliseconds,
@@ -433,12 +436,27 @@ func (s *Session) publish(changed bool) {
 	dl, due := s.eng.Deadline()
 	cur := s.eng.Current()
 	s.pub.Lock()
-	defer s.pub.Unlock()
 	s.pub.deadline, s.pub.due, s.pub.current = dl, due, cur
 	if changed && s.pub.changed != nil {
 		close(s.pub.changed)
 		s.pub.changed = nil
 	}
+	s.pub.Unlock()
+	if s.watch != nil {
+		s.watch(dl, due)
+	}
+}
+
+// WatchDeadline calls f with the engine's deadline (as Deadline returns
+// it) now and after every event and tick, for an owner that ticks the
+// session with a timer: resetting one from f needs no goroutine that
+// wakes at every event to look. f runs under the session's lock: it must
+// not call the session, and must return at once.
+func (s *Session) WatchDeadline(f func(at time.Time, due bool)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.watch = f
+	f(s.eng.Deadline())
 }
 
 // record writes to the recorder, keeping its first error for Close, after

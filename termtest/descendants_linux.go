@@ -123,7 +123,7 @@ type procInfo struct {
 }
 
 func readProc(pid int) (procInfo, bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return procInfo{}, false
 	}
@@ -145,8 +145,14 @@ func readProc(pid int) (procInfo, bool) {
 
 // treeOf returns the live descendants of root by parent links, among the
 // processes started since root: read before the group is ended, while the
-// parents that link them are alive.
+// parents that link them are alive. It follows the kernel's lists of
+// children (a read or two per process in the tree), or where there are
+// none (a kernel without CONFIG_PROC_CHILDREN) reads every process started
+// since root (with many terminals open, each Close read all of theirs).
 func treeOf(root int) map[int]bool {
+	if set, ok := childrenOf(root); ok {
+		return set
+	}
 	parent := map[int]int{}
 	for _, pid := range pidsSince(root) {
 		if p, ok := readProc(pid); ok {
@@ -154,6 +160,46 @@ func treeOf(root int) map[int]bool {
 		}
 	}
 	return closeUnder(map[int]bool{root: true}, parent)
+}
+
+// childrenOf returns root and its live descendants by the kernel's lists
+// of each thread's children; ok is false where root's list cannot be read.
+func childrenOf(root int) (set map[int]bool, ok bool) {
+	set = map[int]bool{root: true}
+	queue := []int{root}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		tids := []int{pid}
+		if d, err := os.Open("/proc/" + strconv.Itoa(pid) + "/task"); err == nil {
+			names, _ := d.Readdirnames(-1)
+			_ = d.Close()
+			if len(names) > 1 { // a child may be any thread's
+				tids = tids[:0]
+				for _, n := range names {
+					if tid, err := strconv.Atoi(n); err == nil {
+						tids = append(tids, tid)
+					}
+				}
+			}
+		}
+		for _, tid := range tids {
+			b, err := procFile("/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(tid) + "/children")
+			if err != nil {
+				if pid == root && tid == pid {
+					return nil, false
+				}
+				continue // gone meanwhile
+			}
+			for _, f := range strings.Fields(string(b)) {
+				if c, err := strconv.Atoi(f); err == nil && !set[c] {
+					set[c] = true
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+	return set, true
 }
 
 // closeUnder adds to set every process whose parent is in it.
@@ -187,6 +233,15 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	}
 	spans.Lock()
 	adopt := spans.adopt
+	// The programs of the other open terminals, by pid and start: never
+	// this one's (os/exec started them), and with many terminals open,
+	// reading each one's environment at every Close cost the most.
+	others := map[int]uint64{}
+	for _, o := range spans.list {
+		if o != s && o.end == 0 {
+			others[o.leader] = o.start
+		}
+	}
 	spans.Unlock()
 	killed := map[int]bool{}
 	for end := time.Now().Add(time.Second); time.Now().Before(end); {
@@ -208,6 +263,9 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				mine[pid] = true
 				continue
 			}
+			if st, ok := others[pid]; ok && p.start+1 >= st && p.start <= st+1 {
+				continue // that process, not one given its pid since
+			}
 			// A thread's id reads as a pid in /proc (pidsSince tries the
 			// numbers), with its process's parent: a thread of a program
 			// os/exec just started looked like an orphan, and SIGKILL to a
@@ -222,7 +280,7 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				}
 			}
 			if p.state != 'Z' {
-				env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+				env, err := procFile("/proc/" + strconv.Itoa(pid) + "/environ")
 				if err == nil && (bytes.HasPrefix(env, needle) || bytes.Contains(env, append([]byte{0}, needle...))) {
 					mine[pid] = true
 				}
@@ -295,7 +353,7 @@ func pidfdOf() map[int]bool {
 		if link, err := os.Readlink("/proc/self/fd/" + n); err != nil || link != "anon_inode:[pidfd]" {
 			continue
 		}
-		info, err := os.ReadFile("/proc/self/fdinfo/" + n)
+		info, err := procFile("/proc/self/fdinfo/" + n)
 		if err != nil {
 			continue
 		}
@@ -313,7 +371,7 @@ func pidfdOf() map[int]bool {
 // isProcess reports whether pid is a process (a thread group's leader),
 // not one of its other threads.
 func isProcess(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return false
 	}
@@ -368,7 +426,7 @@ func pidsSince(after int) []int {
 
 // lastPid returns the pid the kernel handed out last, or 0 if unknown.
 func lastPid() int {
-	b, err := os.ReadFile("/proc/sys/kernel/ns_last_pid")
+	b, err := procFile("/proc/sys/kernel/ns_last_pid")
 	if err != nil {
 		return 0
 	}
@@ -380,7 +438,7 @@ func lastPid() int {
 // started under nohup inherits an ignored SIGHUP, and one that does not
 // reset it outlives the hangup Close sends.
 func hupIgnored(pid int) (hup, term bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return false, false
 	}
@@ -394,4 +452,31 @@ func hupIgnored(pid int) (hup, term bool) {
 		}
 	}
 	return false, false
+}
+
+// procFile reads a small file of /proc whole with three system calls:
+// os.ReadFile adds a stat and the poller's registration, and Close reads
+// a few such files for each process it looks at.
+func procFile(path string) ([]byte, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	b := make([]byte, 0, 1024)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grow
+		}
+		n, err := syscall.Read(fd, b[len(b):cap(b)])
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		case n == 0:
+			return b, nil
+		}
+		b = b[:len(b)+n]
+	}
 }

@@ -43,6 +43,7 @@ type inputQueue struct {
 	replyBytes int // bytes of replies waiting
 	dropped    int // replies dropped because the queue was full
 	closed     bool
+	started    bool // run's goroutine, started with the first item (most terminals of an idle suite never get one)
 	done       chan struct{}
 }
 
@@ -62,8 +63,15 @@ type writeResult struct {
 func newInputQueue(f *os.File, replyBound time.Duration) *inputQueue {
 	q := &inputQueue{f: f, replyBound: replyBound, done: make(chan struct{})}
 	q.cond = sync.NewCond(&q.mu)
-	go q.run()
 	return q
+}
+
+// startLocked starts the writer, once. Call with q.mu held.
+func (q *inputQueue) startLocked() {
+	if !q.started {
+		q.started = true
+		go q.run()
+	}
 }
 
 // next waits for the next item to write and takes it from the queue; nil
@@ -163,6 +171,7 @@ func (q *inputQueue) reply(b []byte) {
 		q.dropped++
 	}
 	q.compact()
+	q.startLocked()
 	q.cond.Signal()
 }
 
@@ -180,6 +189,7 @@ func (q *inputQueue) push(it *inputItem) bool {
 		return false
 	}
 	q.queue = append(q.queue, it)
+	q.startLocked()
 	q.cond.Signal()
 	return true
 }

@@ -46,7 +46,19 @@ type kernelWatch struct {
 	}
 	kick chan struct{}
 	stop chan struct{}
-	done chan struct{}
+	// The loop (kernelLoop) runs while there is something to observe:
+	// ask starts it, and it ends when nothing is left to ask until the
+	// next event, so an idle terminal holds no goroutine for it.
+	loop struct {
+		sync.Mutex
+		running, stopped bool
+		runs             sync.WaitGroup
+	}
+	start func() // starts a run of the loop
+	// The loop's pacing, kept from one run to the next: when it last
+	// observed, and what its last two observations cost.
+	observed   time.Time
+	cost, prev time.Duration
 
 	// Under Terminal.mu.
 	heard   uint64      // events fed to the session
@@ -98,6 +110,25 @@ func (k *kernelWatch) ask() {
 	case k.kick <- struct{}{}:
 	default:
 	}
+	k.loop.Lock()
+	defer k.loop.Unlock()
+	if !k.loop.running && !k.loop.stopped {
+		k.loop.running = true
+		k.loop.runs.Add(1)
+		k.start()
+	}
+}
+
+// rest ends the loop's run, unless it was asked meanwhile; it reports
+// whether the run ends.
+func (k *kernelWatch) rest() bool {
+	k.loop.Lock()
+	defer k.loop.Unlock()
+	if len(k.kick) > 0 {
+		return false
+	}
+	k.loop.running = false
+	return true
 }
 
 // kernelWanted asks the kernel again when the engine has stopped waiting
@@ -119,15 +150,20 @@ func (t *Terminal) watchKernel() {
 	if err != nil {
 		return // not Linux: the screen alone decides
 	}
-	t.kern = &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
-	go t.kernelLoop()
+	k := &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{})}
+	k.start = func() { go t.kernelLoop() }
+	t.kern = k
+	k.ask() // the first observation, at once
 }
 
 // stopKernel ends the observations.
 func (t *Terminal) stopKernel() {
-	if t.kern != nil {
-		close(t.kern.stop)
-		<-t.kern.done
+	if k := t.kern; k != nil {
+		k.loop.Lock()
+		k.loop.stopped = true
+		k.loop.Unlock()
+		close(k.stop)
+		k.loop.runs.Wait()
 	}
 }
 
@@ -151,13 +187,15 @@ func (t *Terminal) kernelHeardLocked() {
 	t.kern.ask()
 }
 
+// kernelLoop is one run of the loop that observes the kernel: at each ask
+// (never twice within the spacing) and every kernelEvery while the engine
+// wants to hear more; the run ends once it does not and nothing asks.
 func (t *Terminal) kernelLoop() {
 	k := t.kern
-	defer close(k.done)
-	timer := time.NewTimer(0)
+	defer k.loop.runs.Done()
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
 	defer timer.Stop()
-	var last time.Time
-	var cost, prev time.Duration // of the last two observations
 	for {
 		select {
 		case <-k.stop:
@@ -167,18 +205,21 @@ func (t *Terminal) kernelLoop() {
 		}
 		// Kicks come with every event (a flood brings hundreds a second):
 		// observe at most a tenth of the time, whatever calls for it.
-		spacing := min(10*min(cost, prev), kernelMaxGap)
-		if wait := max(kernelGap, spacing) - time.Since(last); wait > 0 {
+		spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
+		if wait := max(kernelGap, spacing) - time.Since(k.observed); wait > 0 {
 			timer.Reset(wait)
 			continue
 		}
-		last = time.Now()
+		k.observed = time.Now()
 		more := t.observeKernel()
-		prev, cost = cost, time.Since(last)
+		k.prev, k.cost = k.cost, time.Since(k.observed)
 		if more {
-			timer.Reset(max(kernelEvery, min(10*min(cost, prev), kernelMaxGap)))
-		} else {
-			timer.Stop()
+			timer.Reset(max(kernelEvery, min(10*min(k.cost, k.prev), kernelMaxGap)))
+			continue
+		}
+		timer.Stop()
+		if k.rest() {
+			return
 		}
 	}
 }
@@ -273,41 +314,58 @@ func (t *Terminal) kernelNote() string {
 	return fmt.Sprintf("%s (at +%.3fs)", o.view, o.at.Sub(t.start).Seconds())
 }
 
-// readHeld reads from the PTY, waiting for output. With a kernel observer
-// a read that returns output counts as an unfed batch until readFed.
-func (t *Terminal) readHeld(raw syscall.RawConn, buf []byte) (int, error) {
-	if t.kern == nil || raw == nil {
-		return t.pty.Read(buf)
+// readHeld waits for output and reads it into a buffer of firstRead bytes
+// from firstReads, taken only once there is output to read: a terminal
+// waiting for output holds none. With a kernel observer a read that
+// returns output counts as an unfed batch until readFed. The caller puts
+// the buffer back (nil where an error came first).
+func (t *Terminal) readHeld(raw syscall.RawConn) (*[]byte, int, error) {
+	if raw == nil {
+		buf := firstReads.Get().(*[]byte)
+		n, err := t.pty.Read(*buf)
+		return buf, n, err
 	}
+	var buf *[]byte
 	var n int
 	var err error
 	rerr := raw.Read(func(fd uintptr) bool {
-		t.kern.read.Lock()
-		defer t.kern.read.Unlock()
+		if t.kern != nil {
+			t.kern.read.Lock()
+			defer t.kern.read.Unlock()
+		}
+		if buf == nil {
+			buf = firstReads.Get().(*[]byte)
+		}
 		for {
-			n, err = syscall.Read(int(fd), buf)
+			n, err = syscall.Read(int(fd), *buf)
 			if err != syscall.EINTR {
 				break
 			}
 		}
 		if err == syscall.EAGAIN {
+			firstReads.Put(buf)
+			buf = nil
 			return false // wait until the PTY is readable
 		}
-		if n > 0 {
+		if n > 0 && t.kern != nil {
 			t.kern.read.unfed++
 		}
 		return true
 	})
 	switch {
 	case rerr != nil:
-		return 0, rerr // a read deadline (Close)
+		return buf, 0, rerr // a read deadline (Close)
 	case err != nil:
-		return 0, err
+		return buf, 0, err
 	case n <= 0:
-		return 0, io.EOF
+		return buf, 0, io.EOF
 	}
-	return n, nil
+	return buf, n, nil
 }
+
+// firstReads holds the buffers of firstRead bytes output is read into
+// first, shared by every terminal.
+var firstReads = sync.Pool{New: func() any { b := make([]byte, firstRead); return &b }}
 
 // readFed notes that the engine has a batch readHeld counted.
 func (t *Terminal) readFed() {

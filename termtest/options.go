@@ -26,6 +26,7 @@ type config struct {
 	profileFile      string         // WithProfileFile, read by check into profile
 	recording        string
 	recordingVersion int
+	recordingTemp    string // Spawn: record into a temporary file named by this pattern (os.CreateTemp)
 	keepOnFailure    string // Spawn: where a failed test's recording goes
 	title            string // the recording's title (Spawn: the test's name)
 	clock            clock.Clock

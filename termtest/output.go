@@ -3,13 +3,14 @@ package termtest
 import (
 	"bytes"
 	"fmt"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
 )
 
-// Batch sizes: a batch buffer starts at minBatch; once output fills one
-// (a flood: the program writes faster than the screen parses), later
+// Batch sizes: a batch buffer holds minBatch; once output fills one (a
+// flood: the program writes faster than the screen parses), later
 // buffers hold up to maxBatch, so the engine and the recording see a
 // flood in fewer, larger batches, as a terminal renders less often under
 // load. A batch of maxBatch is parsed in about 20 ms.
@@ -19,112 +20,190 @@ const (
 )
 
 // batchBuffers is how many batch buffers a terminal may hold: one being
-// fed while the next is read. The second is made only when output comes
-// faster than it is fed, so a quiet terminal keeps one.
+// fed while the next is read. A batch buffer is taken only for a batch
+// feedLoop feeds, the second only when output comes faster than it is fed.
 const batchBuffers = 2
 
-// readOutput is where every byte from the program enters ttyrig. Two
-// goroutines share the work: readLoop waits for output, takes whatever
-// else the program has written by then (up to maxBatch) and passes the
-// batch on; feedLoop hands each batch to the session (screen, recording,
-// engine) as one event, or a few where it is dear to parse (session.Cut).
-// A PTY read mostly returns 4 KiB or less and costs
-// about 10 ms per MiB in the kernel; under a flood of output, reading the
-// next batch while the last is parsed, and rebuilding the screen once per
-// batch rather than once per read, is what keeps up with the program, as
-// a terminal renders once per frame. Nothing waits to fill a batch, so a
-// quiet program's output is seen at once.
+// firstRead is the buffer output is read into first: one PTY read's worth,
+// taken only once there is output (readHeld). A batch larger than that is
+// gathered into a batch buffer; both come from pools all terminals share
+// and go back once fed, so a quiet terminal holds no buffer (100 idle
+// terminals held 6 MiB more than bare PTYs), and a new terminal rarely
+// allocates one.
+const firstRead = 4 << 10
+
+// batchPools hold the batch buffers of every terminal, by size.
+var batchPools = map[int]*sync.Pool{minBatch: {}, maxBatch: {}}
+
+// getBatch returns a batch buffer of size bytes (minBatch or maxBatch).
+func getBatch(size int) []byte {
+	if b, ok := batchPools[size].Get().(*[]byte); ok {
+		return *b
+	}
+	return make([]byte, size)
+}
+
+// putBatch gives a fed batch buffer back.
+func putBatch(b []byte) {
+	b = b[:cap(b)]
+	if p, ok := batchPools[len(b)]; ok {
+		p.Put(&b)
+	}
+}
+
+// readOutput is where every byte from the program enters ttyrig.
+// readLoop waits for output, takes whatever else the program has written
+// by then (up to maxBatch) and feeds the batch to the session (screen,
+// recording, engine) as one event, or a few where it is dear to parse
+// (session.Cut). A PTY read mostly returns 4 KiB or less and costs about
+// 10 ms per MiB in the kernel; under a flood of output, reading the next
+// batch while the last is parsed, and rebuilding the screen once per batch
+// rather than once per read, is what keeps up with the program, as a
+// terminal renders once per frame: a batch that fills the first read's
+// buffer, or comes while one is being parsed, goes to a second goroutine,
+// feedLoop, started with the first such batch. A short batch with none
+// before it is fed by readLoop itself, at once: handing each over cost two
+// goroutine switches per event, and most terminals never flood. Nothing
+// waits to fill a batch, so a quiet program's output is seen at once.
 //
 // readDone is closed once the program's output has ended (the PTY read
 // failed: EIO once the program and its children closed it, or Close's read
 // deadline) and every batch read has been fed.
 func (t *Terminal) readOutput() {
-	batches := make(chan []byte, batchBuffers-1)
-	free := make(chan []byte, batchBuffers)
-	go t.readLoop(batches, free)
-	go t.feedLoop(batches, free)
+	go t.readLoop()
 }
 
-// readLoop reads batches into buffers from free (or new ones, up to
-// batchBuffers) and sends them on batches, which it closes when the PTY
-// read fails.
-func (t *Terminal) readLoop(batches chan<- []byte, free chan []byte) {
-	defer close(batches)
+// feeder feeds batches to the session, one at a time: readLoop's own
+// short ones and feedLoop's, never at once (a batch is fed by readLoop
+// only when none is unfed).
+type feeder struct {
+	t       *Terminal
+	pace    pacer
+	dropped int // bytes Close dropped unparsed
+}
+
+// readLoop waits for output, reads it into a buffer of firstRead bytes and
+// feeds it
+// and what else the PTY holds: at once, or through feedLoop in a batch
+// buffer (at most batchBuffers of them taken at once).
+func (t *Terminal) readLoop() {
+	f := &feeder{t: t}
+	var batches chan []byte // to feedLoop, once started
+	var slots chan struct{} // a batch buffer taken, until it is fed
+	defer func() {
+		if batches != nil {
+			close(batches) // feedLoop ends the output once it fed them
+			return
+		}
+		f.end()
+	}()
 	raw, rawErr := t.pty.SyscallConn()
-	made, size := 0, minBatch
+	if rawErr != nil {
+		raw = nil
+	}
+	size := minBatch
 	for {
-		var buf []byte
-		select {
-		case buf = <-free:
-		default:
-			if made < batchBuffers {
-				buf = make([]byte, size)
-				made++
-			} else {
-				buf = <-free
+		buf1, n, err := t.readHeld(raw) // kernel.go: counts the batch unfed until readFed
+		if n <= 0 {
+			if buf1 != nil {
+				firstReads.Put(buf1)
 			}
+			if err != nil {
+				return
+			}
+			continue
 		}
-		if len(buf) != size {
-			buf = make([]byte, size) // the other size goes
+		first := *buf1
+		gather := err == nil && raw != nil
+		if gather {
+			n += readAvailable(raw, first[n:])
 		}
-		n, err := t.readHeld(raw, buf) // kernel.go: counts the batch unfed until readFed
-		if n > 0 && err == nil && rawErr == nil {
+		if n < len(first) && t.unfed.Load() == 0 {
+			// Short, the PTY drained, nothing before it unfed.
+			t.unfed.Add(1)
+			t.readBytes.Add(int64(n))
+			f.feed(first[:n])
+			t.unfed.Add(-1)
+			firstReads.Put(buf1)
+			if err != nil {
+				return
+			}
+			continue
+		}
+		if batches == nil {
+			batches = make(chan []byte, batchBuffers-1)
+			slots = make(chan struct{}, batchBuffers)
+			go t.feedLoop(f, batches, slots)
+		}
+		slots <- struct{}{}
+		buf := getBatch(size)
+		copy(buf, first[:n])
+		firstReads.Put(buf1)
+		if gather && n == len(first) { // more may be there: a flood
 			n += readAvailable(raw, buf[n:])
 		}
 		switch {
 		case n == len(buf):
 			size = maxBatch
 		case n < minBatch/4:
-			size = minBatch // the flood is over: larger buffers go as they come back
+			size = minBatch // the flood is over
 		}
-		if n > 0 {
-			t.unfed.Add(1)
-			t.readBytes.Add(int64(n))
-			batches <- buf[:n]
-		}
+		t.unfed.Add(1)
+		t.readBytes.Add(int64(n))
+		batches <- buf[:n]
 		if err != nil {
 			return
 		}
 	}
 }
 
-// feedLoop feeds every batch to the session, in order, in pieces of
-// bounded work (session.Cut), and returns its buffer to free.
-func (t *Terminal) feedLoop(batches <-chan []byte, free chan<- []byte) {
-	defer close(t.readDone)
-	dropped := 0
-	defer func() {
-		if dropped > 0 {
-			_ = t.sess.Marker(t.cfg.clock.Now(), fmt.Sprintf("%s: %d bytes", DroppedMarker, dropped))
-		}
-	}()
-	var pace pacer
+// feedLoop feeds every batch readLoop sends it, in order, gives its
+// buffer and slot back, and ends the output when batches is closed.
+func (t *Terminal) feedLoop(f *feeder, batches <-chan []byte, slots <-chan struct{}) {
+	defer f.end()
 	for b := range batches {
-		fed := 0
-		for fed < len(b) {
-			if at := t.closing.Load(); at != 0 && time.Since(time.Unix(0, at)) > dropGrace {
-				// Close ends the program; parsing what it flooded out last
-				// could take minutes (a flood of line feeds on a large
-				// screen), so what is not parsed by then is dropped, and
-				// the recording says so.
-				dropped += len(b) - fed
-				break
-			}
-			whole := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
-			n := pace.shrink(b[fed:], whole)
-			began := time.Now()
-			t.sess.Output(t.cfg.clock.Now(), b[fed:fed+n])
-			pace.took(time.Since(began), float64(n)/float64(whole))
-			fed += n
-		}
-		t.readFed()
-		t.kernelHeard()
-		t.unfed.Add(-1)
-		if t.cfg.output != nil && fed > 0 { // after the recording: what was seen was recorded
-			_, _ = t.cfg.output.Write(b[:fed])
-		}
-		free <- b[:cap(b)]
+		f.feed(b)
+		t.unfed.Add(-1) // last: readLoop may feed the next batch itself from now on
+		putBatch(b)
+		<-slots
 	}
+}
+
+// feed feeds one batch to the session in pieces of bounded work
+// (session.Cut), and copies it to WithOutput's writer.
+func (f *feeder) feed(b []byte) {
+	t := f.t
+	fed := 0
+	for fed < len(b) {
+		if at := t.closing.Load(); at != 0 && time.Since(time.Unix(0, at)) > dropGrace {
+			// Close ends the program; parsing what it flooded out last
+			// could take minutes (a flood of line feeds on a large
+			// screen), so what is not parsed by then is dropped, and the
+			// recording says so.
+			f.dropped += len(b) - fed
+			break
+		}
+		whole := t.sess.Cut(b[fed:]) // pieces of bounded work: waiters get the session between them
+		n := f.pace.shrink(b[fed:], whole)
+		began := time.Now()
+		t.sess.Output(t.cfg.clock.Now(), b[fed:fed+n])
+		f.pace.took(time.Since(began), float64(n)/float64(whole))
+		fed += n
+	}
+	t.readFed()
+	t.kernelHeard()
+	if t.cfg.output != nil && fed > 0 { // after the recording: what was seen was recorded
+		_, _ = t.cfg.output.Write(b[:fed])
+	}
+}
+
+// end marks in the recording what Close dropped, and closes readDone: the
+// output has ended and every batch is fed.
+func (f *feeder) end() {
+	if f.dropped > 0 {
+		_ = f.t.sess.Marker(f.t.cfg.clock.Now(), fmt.Sprintf("%s: %d bytes", DroppedMarker, f.dropped))
+	}
+	close(f.t.readDone)
 }
 
 // dropGrace is how long Close lets the output a program wrote last be

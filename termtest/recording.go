@@ -30,6 +30,66 @@ const FailureDirEnv = "TTYRIG_FAILURE_DIR"
 // argv), and TERM and SHELL as the program
 // sees them.
 func createRecording(path string, argv []string, cfg config) (session.Recorder, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("termtest: recording: %w", err)
+	}
+	w, err := asciicast.Create(path, recordingHeader(argv, cfg), asciicast.WithVersion(cfg.recordingVersion)) // 0600: recordings hold what was typed
+	if err != nil {
+		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
+	}
+	// The writer writes each event through to the file; in the
+	// background, so encoding a flood runs beside the screen's parsing.
+	return session.InBackground(w), nil
+}
+
+// tempRecording is a temporary file Start records into (Spawn's), being
+// created beside the program's start: creating a file cost a quarter of a
+// millisecond, in the kernel, before the program was started.
+type tempRecording chan tempFile
+
+type tempFile struct {
+	f   *os.File
+	err error
+}
+
+// createTemp starts creating a temporary file named by pattern, empty
+// and 0600 (os.CreateTemp).
+func createTemp(pattern string) tempRecording {
+	c := make(tempRecording, 1)
+	go func() {
+		f, err := os.CreateTemp("", pattern)
+		c <- tempFile{f, err}
+	}()
+	return c
+}
+
+// record waits for the file and records into it as it is (opening it
+// again, truncating, cost a second open and, on ext4, a write-back at its
+// close).
+func (c tempRecording) record(argv []string, cfg config) (session.Recorder, string, error) {
+	r := <-c
+	if r.err != nil {
+		return nil, "", fmt.Errorf("recording: %w", r.err)
+	}
+	w, err := asciicast.NewWriter(r.f, recordingHeader(argv, cfg), asciicast.WithVersion(cfg.recordingVersion))
+	if err != nil {
+		_ = r.f.Close()
+		_ = os.Remove(r.f.Name())
+		return nil, "", fmt.Errorf("recording to %s: %w", r.f.Name(), err)
+	}
+	return session.InBackground(fileRecorder{w, r.f}), r.f.Name(), nil
+}
+
+// drop removes the file, unused (Start failed before recording into it).
+func (c tempRecording) drop() {
+	if r := <-c; r.err == nil {
+		_ = r.f.Close()
+		_ = os.Remove(r.f.Name())
+	}
+}
+
+// recordingHeader is the header of a session's recording.
+func recordingHeader(argv []string, cfg config) asciicast.Header {
 	env := envMap(buildEnv(cfg.env))
 	h := asciicast.Header{
 		Width:     cfg.cols,
@@ -48,16 +108,21 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 	if shell != "" {
 		h.Env = map[string]string{"SHELL": shell}
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("termtest: recording: %w", err)
+	return h
+}
+
+// fileRecorder is a Writer on a file it closes with the Writer.
+type fileRecorder struct {
+	*asciicast.Writer
+	f *os.File
+}
+
+func (r fileRecorder) Close() error {
+	err := r.Writer.Close()
+	if cerr := r.f.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("termtest: recording: %w", cerr)
 	}
-	w, err := asciicast.Create(path, h, asciicast.WithVersion(cfg.recordingVersion)) // 0600: recordings hold what was typed
-	if err != nil {
-		return nil, fmt.Errorf("termtest: recording to %s: %w", path, err)
-	}
-	// The writer writes each event through to the file; in the
-	// background, so encoding a flood runs beside the screen's parsing.
-	return session.InBackground(w), nil
+	return err
 }
 
 // WithRecordingVersion chooses the asciicast version of recordings: 2 (the

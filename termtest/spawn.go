@@ -42,28 +42,24 @@ func Spawn(tb testing.TB, argv []string, opts ...Option) *Term {
 	if probe.recording == "" {
 		// Named after the test: a process that ends in os.Exit or a
 		// -timeout runs no cleanup, and leaves this file, complete, behind.
+		// Start creates it while the program starts.
 		name := fileName(tb.Name())
 		name = name[:min(len(name), 100)] // file names have a length limit
-		f, err := os.CreateTemp("", "ttyrig-"+name+"-*.cast")
-		if err != nil {
-			tb.Fatalf("termtest.Spawn: recording: %v", err)
-		}
-		tmp, keep = f.Name(), failureRecording(tb)
-		_ = f.Close()
+		keep = failureRecording(tb)
 		// Resolved now: testdata/failures is relative to the package
 		// directory the test starts in, even if it changes directory later.
 		keepAbs = keep
 		if abs, err := filepath.Abs(keep); err == nil {
 			keepAbs = abs
 		}
-		opts = append(opts, WithRecording(tmp), func(c *config) { c.keepOnFailure = keep })
+		opts = append(opts, func(c *config) { c.recordingTemp, c.keepOnFailure = "ttyrig-"+name+"-*.cast", keep })
 	}
 	term, err := Start(context.Background(), argv, opts...)
 	if err != nil {
-		if tmp != "" {
-			_ = os.Remove(tmp)
-		}
 		tb.Fatal(err) // it says termtest: and what could not start
+	}
+	if probe.recording == "" {
+		tmp = term.RecordingPath()
 	}
 	watch := watchTimeout(tb, term, tmp, keepAbs)
 	tb.Cleanup(func() {

@@ -65,12 +65,11 @@ type terminal struct {
 	done      chan struct{} // closed when the program has exited and its output is read
 	readDone  chan struct{}
 	reaped    chan struct{}
-	timerDone chan struct{}
-	stop      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
 
 	kern *kernelWatch // the kernel's view (kernel.go); nil where unavailable
+	tick *ticker      // ticks the session at its deadlines
 	span *termSpan    // the terminal's lifetime, to find its orphans (descendants_linux.go)
 }
 
@@ -112,16 +111,14 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	startAt := cfg.clock.Now()
 
 	t := &Terminal{terminal: &terminal{
-		start:     startAt,
-		cfg:       cfg,
-		argv:      append([]string(nil), argv...),
-		cmd:       cmd,
-		cookie:    cookie,
-		done:      make(chan struct{}),
-		readDone:  make(chan struct{}),
-		reaped:    make(chan struct{}),
-		timerDone: make(chan struct{}),
-		stop:      make(chan struct{}),
+		start:    startAt,
+		cfg:      cfg,
+		argv:     append([]string(nil), argv...),
+		cmd:      cmd,
+		cookie:   cookie,
+		done:     make(chan struct{}),
+		readDone: make(chan struct{}),
+		reaped:   make(chan struct{}),
 	}}
 	// The screen's answers to queries go to the program's input queue,
 	// which exists only once the PTY does; until then nothing is parsed.
@@ -138,7 +135,11 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		sopts = append(sopts, session.WithProfile(*cfg.profile))
 	}
 	var rec session.Recorder
-	if cfg.recording != "" {
+	var temp tempRecording // Spawn's, created while the program starts
+	switch {
+	case cfg.recordingTemp != "":
+		temp = createTemp(cfg.recordingTemp)
+	case cfg.recording != "":
 		var err error
 		if rec, err = createRecording(cfg.recording, argv, cfg); err != nil {
 			return nil, err
@@ -147,6 +148,8 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	}
 	type built struct {
 		sess *session.Session
+		rec  session.Recorder
+		path string // of the temporary recording
 		err  error
 	}
 	// pty.StartWithSize puts the child in a new session with the PTY as its
@@ -156,28 +159,52 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		if rec != nil {
 			_ = rec.Close()
 		}
+		if temp != nil {
+			temp.drop()
+		}
 		return nil, fmt.Errorf("termtest: starting %q in a PTY: %w", argv[0], err)
 	}
+	// Tracked at once: another terminal's Close takes this program for one
+	// of its own tracked terminals, not for a child to look into, and the
+	// first terminal makes the test process a subreaper before the
+	// program's first orphan.
+	t.span = trackTerminal(cmd.Process.Pid)
 	// The session (and its screen) is built while the program starts up:
 	// x/vt allocates and zeroes 4 MiB per emulator, about as long as bash
 	// takes to its first prompt. Built only once the program is started,
 	// it does not slow the fork and exec down.
 	building := make(chan built, 1)
 	go func() {
-		s, err := session.New(cfg.cols, cfg.rows, startAt, sopts...)
-		building <- built{s, err}
+		b := built{rec: rec}
+		opts := sopts
+		if temp != nil {
+			if b.rec, b.path, b.err = temp.record(argv, cfg); b.err != nil {
+				building <- b
+				return
+			}
+			opts = append(opts, session.WithRecorder(b.rec))
+		}
+		b.sess, b.err = session.New(cfg.cols, cfg.rows, startAt, opts...)
+		building <- b
 	}()
-	abandon := func() {
-		if b := <-building; b.err == nil {
+	// unbuilt closes what was built of the session, and removes a
+	// temporary recording: Start failed.
+	unbuilt := func(b built) {
+		if b.sess != nil {
 			_ = b.sess.Close() // closes the recorder too
-		} else if rec != nil {
-			_ = rec.Close()
+		} else if b.rec != nil {
+			_ = b.rec.Close()
+		}
+		if b.path != "" {
+			_ = os.Remove(b.path)
 		}
 	}
+	abandon := func() { unbuilt(<-building) }
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		closeSpan(t.span)
 		abandon()
 		return nil, fmt.Errorf("termtest: preparing the PTY: %w", err)
 	}
@@ -188,33 +215,36 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		_ = t.pty.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
 		_ = cmd.Wait()
+		closeSpan(t.span)
 		in.close()
-		if rec != nil {
-			_ = rec.Close()
-		}
+		unbuilt(b)
 		return nil, fmt.Errorf("termtest: %w", b.err)
 	}
 	t.sess = b.sess
-	t.span = trackTerminal(cmd.Process.Pid)
+	if temp != nil {
+		t.cfg.recording = b.path
+	}
 
 	t.watchKernel()
 	go t.reap()
 	t.readOutput() // output.go
-	go t.timerLoop()
-	go func() {
-		<-t.readDone
-		<-t.reaped
-		t.mu.Lock()
-		code := t.code
-		t.mu.Unlock()
-		t.sess.Exit(t.cfg.clock.Now(), code)
-		close(t.done)
-	}()
+	t.startTicker()
 	return t, nil
 }
 
-// reap waits for the program and records its exit status.
+// reap waits for the program, records its exit status and, once its
+// output is read too, applies its exit and closes done.
 func (t *Terminal) reap() {
+	t.wait()
+	t.drain()
+	<-t.readDone
+	t.sess.Exit(t.cfg.clock.Now(), t.code) // t.code is written only by wait, above
+	close(t.done)
+}
+
+// wait waits for the program, records its exit status and closes reaped.
+func (t *Terminal) wait() {
+	awaitExit(t.cmd.Process.Pid) // exitwait_linux.go: without holding a thread
 	err := t.cmd.Wait()
 	code := 0
 	if err != nil {
@@ -232,20 +262,29 @@ func (t *Terminal) reap() {
 	t.code = code
 	t.mu.Unlock()
 	close(t.reaped)
-	// The PTY may be held open by a grandchild; let the read loop drain
-	// what the program wrote last, and stop waiting once it read and
-	// parsed nothing for 250 ms (a loop still parsing the program's last
-	// output, slow under -race, lost its end to a fixed 250 ms) or after
-	// drainLimit.
+}
+
+// drain lets the read loop read what the program wrote last, after it
+// exited. The PTY may be held open by a grandchild: stop waiting once the
+// loop read and parsed nothing for 250 ms (a loop still parsing the
+// program's last output, slow under -race, lost its end to a fixed 250 ms)
+// or after drainLimit.
+func (t *Terminal) drain() {
+	select {
+	case <-t.readDone: // most programs: their output ended with them
+		return
+	default:
+	}
 	last := t.readBytes.Load()
-	limit := time.After(drainLimit)
+	limit := time.NewTimer(drainLimit)
+	defer limit.Stop()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-t.readDone:
 			return
-		case <-limit:
+		case <-limit.C:
 		case <-tick.C:
 			if n := t.readBytes.Load(); n != last || t.unfed.Load() > 0 {
 				last = n
@@ -261,30 +300,59 @@ func (t *Terminal) reap() {
 // program exited, when a grandchild holds the PTY open and keeps writing.
 const drainLimit = 5 * time.Second
 
-// timerLoop ticks the session when its deadline passes, so decisions that
-// depend on quiet time happen without polling. Every event may move the
-// deadline, so the loop looks again at each change.
-func (t *Terminal) timerLoop() {
-	defer close(t.timerDone)
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	for {
-		changed := t.sess.Changed()
-		deadline, ok := t.sess.Deadline()
-		wait := time.Hour
-		if ok {
-			wait = max(deadline.Sub(t.cfg.clock.Now()), 0)
+// ticker ticks the session when its deadline passes, so decisions that
+// depend on quiet time happen without polling. The session says its
+// deadline after every event (WatchDeadline), and the timer is reset
+// there: no goroutine waits, nor wakes at every event to look.
+type ticker struct {
+	mu      sync.Mutex
+	timer   *time.Timer
+	stopped bool
+	firing  sync.WaitGroup // ticks running
+}
+
+// startTicker ticks t's session at its deadlines until stopTicker.
+func (t *Terminal) startTicker() {
+	k := &ticker{}
+	k.timer = time.AfterFunc(time.Hour, t.tickNow)
+	k.timer.Stop()
+	t.tick = k
+	t.sess.WatchDeadline(func(at time.Time, due bool) {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		switch {
+		case k.stopped:
+		case due:
+			k.timer.Reset(max(at.Sub(t.cfg.clock.Now()), 0))
+		default:
+			k.timer.Stop()
 		}
-		timer.Reset(wait)
-		select {
-		case <-t.stop:
-			return
-		case <-changed:
-		case <-timer.C:
-			t.sess.Tick(t.cfg.clock.Now())
-			t.kernelWanted()
-		}
+	})
+}
+
+// tickNow ticks the session: its deadline passed.
+func (t *Terminal) tickNow() {
+	k := t.tick
+	k.mu.Lock()
+	if k.stopped {
+		k.mu.Unlock()
+		return
 	}
+	k.firing.Add(1)
+	k.mu.Unlock()
+	defer k.firing.Done()
+	t.sess.Tick(t.cfg.clock.Now())
+	t.kernelWanted()
+}
+
+// stopTicker stops the ticks and waits for one running.
+func (t *Terminal) stopTicker() {
+	k := t.tick
+	k.mu.Lock()
+	k.stopped = true
+	k.timer.Stop()
+	k.mu.Unlock()
+	k.firing.Wait()
 }
 
 // Session returns what ttyrig has made of the program's terminal so far:
@@ -383,8 +451,7 @@ func (t *Terminal) Close() error {
 		<-t.done
 		t.stopKernel()
 		t.in.close()
-		close(t.stop)
-		<-t.timerDone
+		t.stopTicker()
 		t.closeErr = t.pty.Close()
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
