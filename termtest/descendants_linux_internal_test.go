@@ -15,6 +15,17 @@ import (
 // like an orphan born while this terminal was open, and its SIGKILL ended
 // the whole program (ttyrig record exited 137 in TestRecordExitsWith...).
 func TestEndDescendantsSparesOtherProgramsThreads(t *testing.T) {
+	// The first program tracked decides the subreaper for the whole test
+	// process: let it be a live one of os/exec's, as Spawn's are, not the
+	// ended one below (which would turn it off for every later test).
+	live := exec.Command("sleep", "30")
+	if err := live.Start(); err != nil {
+		t.Fatal(err)
+	}
+	closeSpan(trackTerminal(live.Process.Pid))
+	_ = live.Process.Kill()
+	_ = live.Wait()
+
 	spans.Lock()
 	adopt := spans.adopt
 	spans.adopt = true // as on Linux with pidfds: orphans are looked for
