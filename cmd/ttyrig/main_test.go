@@ -158,25 +158,43 @@ func TestCorruptFileNamesTheLine(t *testing.T) {
 }
 
 // A recording of a terminal larger than a screen emulates fails with the
-// field or line and the limit, instead of being replayed on a cut-down
-// screen (a 10000×10000 header once ran the replay out of memory).
+// file, the line and the field, and the limit, instead of being replayed
+// on a cut-down screen (a 10000×10000 header once ran the replay out of
+// memory). The reader refuses it, so every command says the same; the
+// largest size replays.
 func TestOversizeRecordingNamesTheLimit(t *testing.T) {
 	for name, tc := range map[string]struct{ cast, want string }{
 		"header": {`{"version":2,"width":10000,"height":10000}` + "\n" + `[0.5,"o","ok"]` + "\n",
-			"header: width 10000, height 10000: screen: 10000 columns is out of range (1 to 500)"},
+			`:1: bad header: "width" 10000 is out of range (want 1 to 500)`},
+		"v3 header": {`{"version":3,"term":{"cols":80,"rows":301}}` + "\n" + `[0.5,"o","ok"]` + "\n",
+			`:1: bad header: "term.rows" 301 is out of range (want 1 to 300)`},
 		"resize": {`{"version":2,"width":80,"height":24}` + "\n" + `[0.5,"o","ok"]` + "\n" + `[0.6,"r","80x900"]` + "\n",
-			"line 3: resize to 80x900: screen: 900 rows is out of range (1 to 300)"},
+			`:3: resize "80x900": rows 900 is out of range (want 1 to 300)`},
+		"largest": {`{"version":2,"width":500,"height":300}` + "\n" + `[0.5,"o","ok"]` + "\n" + `[0.6,"r","500x300"]` + "\n", ""},
 	} {
-		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "big.cast")
-			if err := os.WriteFile(path, []byte(tc.cast), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			code, _, stderr := runCmd(t, "replay", path)
-			if code != 1 || !strings.Contains(stderr, path+": ") || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, stderr %q; want the file and %q", code, stderr, tc.want)
-			}
-		})
+		for _, cmd := range []string{"replay", "show"} {
+			t.Run(name+"/"+cmd, func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "big.cast")
+				if err := os.WriteFile(path, []byte(tc.cast), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args := []string{cmd, path}
+				if cmd == "show" {
+					args = []string{cmd, "-o", filepath.Join(dir, "big.html"), path}
+				}
+				code, _, stderr := runCmd(t, args...)
+				if tc.want == "" {
+					if code != 0 {
+						t.Errorf("exit %d, stderr %q; want the largest size to %s", code, stderr, cmd)
+					}
+					return
+				}
+				if code != 1 || !strings.Contains(stderr, path+tc.want) {
+					t.Errorf("exit %d, stderr %q; want %q", code, stderr, path+tc.want)
+				}
+			})
+		}
 	}
 }
 
