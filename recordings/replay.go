@@ -5,6 +5,7 @@ import (
 	"iter"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/clock"
@@ -58,7 +59,8 @@ func StopAt(d time.Duration) ReplayOption { return func(c *replayConfig) { c.sto
 // WithTap calls f with every event the replay feeds the engine, as it feeds
 // it: to run other detectors or analyses on exactly the same stream. Only
 // the replay's first pass calls it (moving backwards replays again from the
-// start, unseen).
+// start, unseen). An event's Data is the recording's own memory: f may keep
+// it but must not change it.
 func WithTap(f func(ready.Event)) ReplayOption { return func(c *replayConfig) { c.tap = f } }
 
 // Replayer plays a recording through a session.Session, the one a live
@@ -384,9 +386,9 @@ func (r *Replayer) keep(trs []ready.Transition) {
 func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	switch e.Kind {
 	case asciicast.Output:
-		return r.sess.Output(at, []byte(e.Data))
+		return r.sess.Output(at, bytesOf(e.Data))
 	case asciicast.Input:
-		return r.sess.Input(at, []byte(e.Data))
+		return r.sess.Input(at, bytesOf(e.Data))
 	case asciicast.Resize:
 		return r.sess.Resize(at, e.Cols, e.Rows)
 	case asciicast.Kernel:
@@ -398,6 +400,13 @@ func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	}
 	return nil
 }
+
+// bytesOf returns the bytes of s without copying them: a replay hands
+// every recorded byte to the session, which only reads what it is given
+// (the screen copies before it changes a byte, oscfix.go; the session
+// keeps a copy of the last output), and a copy of each was a tenth of a
+// replay's allocation. Nothing may write to them.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // kernelViews reads the observations of a recording's kernel events
 // (asciicast.Kernel), so a bad one fails the replay before it starts,
