@@ -27,12 +27,14 @@ func lineFeedCast(data string) *asciicast.Cast {
 	return c
 }
 
-// rawEmulator returns x/vt's emulator at c's size with its replies read,
-// and a func that feeds it c's output and resize events.
-func rawEmulator(c *asciicast.Cast) (*vt.Emulator, func()) {
-	emu := vt.NewEmulator(c.Header.Width, c.Header.Height)
-	go func() { _, _ = io.Copy(io.Discard, emu) }() // x/vt's replies block without a reader
-	return emu, func() {
+// rawEmulator returns x/vt's emulator at c's size with its replies read, a
+// func that feeds it c's output and resize events, and one that ends the
+// reader (closing the reply pipe: emu.Close would race with its Read).
+func rawEmulator(c *asciicast.Cast) (emu *vt.Emulator, feed, done func()) {
+	emu = vt.NewEmulator(c.Header.Width, c.Header.Height)
+	read := make(chan struct{})
+	go func() { _, _ = io.Copy(io.Discard, emu); close(read) }() // x/vt's replies block without a reader
+	feed = func() {
 		for _, e := range c.Events {
 			switch e.Kind {
 			case asciicast.Output:
@@ -42,6 +44,11 @@ func rawEmulator(c *asciicast.Cast) (*vt.Emulator, func()) {
 			}
 		}
 	}
+	done = func() {
+		_ = emu.InputPipe().(*io.PipeWriter).Close()
+		<-read
+	}
+	return emu, feed, done
 }
 
 // A replay of line feeds at 500×300 (runs of them scroll at once, see
@@ -60,8 +67,8 @@ func TestReplayLineFeedsMatchesEmulator(t *testing.T) {
 	}
 	defer rep.Close()
 	rep.Run()
-	emu, feed := rawEmulator(c)
-	defer func() { _ = emu.Close() }()
+	emu, feed, done := rawEmulator(c)
+	defer done()
 	feed()
 	snap := rep.Snapshot()
 	for y := range screen.MaxRows {
@@ -110,11 +117,11 @@ func BenchmarkReplayLineFeeds(b *testing.B) {
 		return ms / (size / 1e3)
 	}
 	raw := func() float64 {
-		emu, feed := rawEmulator(prefix)
+		_, feed, done := rawEmulator(prefix)
 		t0 := time.Now()
 		feed()
 		ms := pairs.Ms(time.Since(t0))
-		_ = emu.Close()
+		done()
 		return ms / (rawSize / 1e3)
 	}
 	r := pairs.Compare(pairs.Count(5), replay, raw)
