@@ -101,6 +101,10 @@ func (s *Screen) scrollRun(n int) (done bool) {
 		defer scr.SetScrollback(sb)
 	}
 	defer s.recoverFault("a scroll of line feeds", nil)
+	sc, noted := s.beforeScroll(min(n, height))
 	scr.ScrollUp(min(n, height))
+	if noted {
+		s.afterScroll(sc)
+	}
 	return true
 }
