@@ -8,12 +8,21 @@ import (
 	"time"
 )
 
-// Limits on what a recording may ask for. A corrupt or hostile file must not
-// make a replay allocate a giant screen or overflow a time.Duration.
+// MaxCols and MaxRows are the largest terminal a recording may have: the
+// largest screen ttyrig emulates (screen.MaxCols and screen.MaxRows are
+// these), so a recording that reads also replays. A screen's memory grows
+// with its cells (see package screen); a 4K monitor with an 8-pixel font
+// shows 480×135. Readers and writers refuse a larger size, naming the
+// field, so a corrupt or hostile file cannot make a replay allocate a
+// giant screen.
 const (
-	maxSize = 10000                       // columns or rows
-	maxTime = 1_000_000_000 * time.Second // about 31 years: event times, durations
+	MaxCols = 500
+	MaxRows = 300
 )
+
+// maxTime bounds event times and durations, so none overflows a
+// time.Duration: about 31 years.
+const maxTime = 1_000_000_000 * time.Second
 
 // Header is a recording's first line: the terminal it was made in and what
 // ran in it. The same struct describes v2 and v3 headers; the version
@@ -147,7 +156,7 @@ func (e Event) ExitStatus() (int, bool) {
 // hold (a size no terminal has, times going backwards or out of range), so
 // nothing that plays c panics on it. Errors name the event's line.
 func (c *Cast) Check() error {
-	if err := checkSize(c.Header.Width, c.Header.Height); err != nil {
+	if err := checkSize(c.Header.Width, c.Header.Height, "width", "height"); err != nil {
 		return fmt.Errorf("header: %w", err)
 	}
 	var prev time.Duration
@@ -164,8 +173,8 @@ func (c *Cast) Check() error {
 		case e.Time > maxTime:
 			return fmt.Errorf("%s: event time %v is out of range", at(), e.Time)
 		case e.Kind == Resize:
-			if err := checkSize(e.Cols, e.Rows); err != nil {
-				return fmt.Errorf("%s: %w", at(), err)
+			if err := checkSize(e.Cols, e.Rows, "columns", "rows"); err != nil {
+				return fmt.Errorf("%s: resize to %dx%d: %w", at(), e.Cols, e.Rows, err)
 			}
 		}
 		prev = e.Time
@@ -189,16 +198,21 @@ func parseResize(s string) (cols, rows int, err error) {
 	if !ok || err != nil {
 		return 0, 0, fmt.Errorf("resize %q is not COLSxROWS", s)
 	}
-	if err := checkSize(cols, rows); err != nil {
+	if err := checkSize(cols, rows, "columns", "rows"); err != nil {
 		return 0, 0, fmt.Errorf("resize %q: %w", s, err)
 	}
 	return cols, rows, nil
 }
 
-// checkSize reports a terminal size no screen could have.
-func checkSize(cols, rows int) error {
-	if cols < 1 || rows < 1 || cols > maxSize || rows > maxSize {
-		return fmt.Errorf("terminal size %dx%d is out of range (want 1 to %d each)", cols, rows, maxSize)
+// checkSize reports a terminal size outside 1..MaxCols × 1..MaxRows,
+// naming the field that is (colsField, rowsField: how the caller spells
+// them).
+func checkSize(cols, rows int, colsField, rowsField string) error {
+	switch {
+	case cols < 1 || cols > MaxCols:
+		return fmt.Errorf("%s %d is out of range (want 1 to %d)", colsField, cols, MaxCols)
+	case rows < 1 || rows > MaxRows:
+		return fmt.Errorf("%s %d is out of range (want 1 to %d)", rowsField, rows, MaxRows)
 	}
 	return nil
 }

@@ -223,7 +223,11 @@ func parseHeader(line []byte) (Header, error) {
 	default:
 		return Header{}, fmt.Errorf("version %d is not supported; want 2 or 3", h.Version)
 	}
-	if err := checkSize(h.Width, h.Height); err != nil {
+	colsField, rowsField := `"width"`, `"height"`
+	if h.Version == 3 {
+		colsField, rowsField = `"term.cols"`, `"term.rows"`
+	}
+	if err := checkSize(h.Width, h.Height, colsField, rowsField); err != nil {
 		return Header{}, err
 	}
 	switch ts := raw.Timestamp; {

@@ -71,7 +71,7 @@ func NewWriter(w io.Writer, h Header, opts ...WriterOption) (*Writer, error) {
 	if cfg.version != 2 && cfg.version != 3 {
 		return nil, fmt.Errorf("asciicast: asciicast version %d is not supported; want 2 or 3", cfg.version)
 	}
-	if err := checkSize(h.Width, h.Height); err != nil {
+	if err := checkSize(h.Width, h.Height, "width", "height"); err != nil {
 		return nil, fmt.Errorf("asciicast: header: %w", err)
 	}
 	// Written through, each event is one line written at once (a line
@@ -224,7 +224,7 @@ func (w *Writer) Resize(t time.Duration, cols, rows int) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	if err := checkSize(cols, rows); err != nil {
+	if err := checkSize(cols, rows, "columns", "rows"); err != nil {
 		return fmt.Errorf("asciicast: resize: %w", err) // not written: no reader would take it
 	}
 	return w.event(t, Resize, strconv.Itoa(cols)+"x"+strconv.Itoa(rows))

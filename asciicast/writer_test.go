@@ -286,7 +286,7 @@ func TestWriterErrors(t *testing.T) {
 		t.Errorf("WithVersion(1): error = %v", err)
 	}
 	if _, err := asciicast.NewWriter(new(bytes.Buffer), asciicast.Header{}); err == nil ||
-		err.Error() != "asciicast: header: terminal size 0x0 is out of range (want 1 to 10000 each)" {
+		err.Error() != "asciicast: header: width 0 is out of range (want 1 to 500)" {
 		t.Errorf("zero size: error = %v", err)
 	}
 

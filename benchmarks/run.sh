@@ -12,7 +12,7 @@ trap 'rm -f "$log"' EXIT
 
 # The comparisons run their pairs once, whatever b.N is: 1x. The others
 # (throughput, per-op costs) loop b.N times: 20x, as before.
-pairs='ReplayCorpus|ReplayScale|RoundTripVsBare'
+pairs='ReplayCorpus|ReplayScale|ReplayLineFeeds|RoundTripVsBare'
 # A failing benchmark is reported on the page and in the exit status; the
 # others still run.
 status=0

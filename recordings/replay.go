@@ -5,6 +5,7 @@ import (
 	"iter"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/clock"
@@ -58,7 +59,8 @@ func StopAt(d time.Duration) ReplayOption { return func(c *replayConfig) { c.sto
 // WithTap calls f with every event the replay feeds the engine, as it feeds
 // it: to run other detectors or analyses on exactly the same stream. Only
 // the replay's first pass calls it (moving backwards replays again from the
-// start, unseen).
+// start, unseen). An event's Data is the recording's own memory: f may keep
+// it but must not change it.
 func WithTap(f func(ready.Event)) ReplayOption { return func(c *replayConfig) { c.tap = f } }
 
 // Replayer plays a recording through a session.Session, the one a live
@@ -109,8 +111,10 @@ type shot struct {
 // with the profile named by WithRuntime or given by WithProfile, else the
 // one inferred from the header's command (read back as argv with
 // asciicast.SplitCommand, as termtest wrote it). It fails for
-// an unknown runtime or a cast no terminal could have produced (a size out
-// of range, times going backwards); errors name the event's line.
+// an unknown runtime or a cast no terminal could have produced (times
+// going backwards, a size past asciicast.MaxCols×MaxRows: the largest
+// screen ttyrig emulates, which the reader refuses too); errors name the
+// event's line or the header's field.
 func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
 	cfg := replayConfig{tail: DefaultTail, stuckAfter: session.DefaultStuckAfter, stopAt: -1}
 	for _, o := range opts {
@@ -120,9 +124,6 @@ func Replay(cast *asciicast.Cast, opts ...ReplayOption) (*Replayer, error) {
 		return nil, fmt.Errorf("recordings: replay: no recording")
 	}
 	if err := cast.Check(); err != nil {
-		return nil, fmt.Errorf("recordings: replay: %w", err)
-	}
-	if err := checkScreenSizes(cast); err != nil {
 		return nil, fmt.Errorf("recordings: replay: %w", err)
 	}
 	views, err := kernelViews(cast)
@@ -385,9 +386,9 @@ func (r *Replayer) keep(trs []ready.Transition) {
 func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	switch e.Kind {
 	case asciicast.Output:
-		return r.sess.Output(at, []byte(e.Data))
+		return r.sess.Output(at, bytesOf(e.Data))
 	case asciicast.Input:
-		return r.sess.Input(at, []byte(e.Data))
+		return r.sess.Input(at, bytesOf(e.Data))
 	case asciicast.Resize:
 		return r.sess.Resize(at, e.Cols, e.Rows)
 	case asciicast.Kernel:
@@ -400,27 +401,12 @@ func (r *Replayer) apply(e asciicast.Event, at time.Time) []ready.Transition {
 	return nil
 }
 
-// checkScreenSizes fails for a recording whose terminal is larger than a
-// screen emulates (screen.MaxCols×screen.MaxRows): the codec accepts any
-// size a terminal could report, but replaying a smaller screen would decide
-// on a different picture than the program drew.
-func checkScreenSizes(c *asciicast.Cast) error {
-	if err := screen.CheckSize(c.Header.Width, c.Header.Height); err != nil {
-		return fmt.Errorf("header: width %d, height %d: %w", c.Header.Width, c.Header.Height, err)
-	}
-	for i, e := range c.Events {
-		if e.Kind != asciicast.Resize {
-			continue
-		}
-		if err := screen.CheckSize(e.Cols, e.Rows); err != nil {
-			if e.Line > 0 {
-				return fmt.Errorf("line %d: resize to %dx%d: %w", e.Line, e.Cols, e.Rows, err)
-			}
-			return fmt.Errorf("event %d: resize to %dx%d: %w", i+1, e.Cols, e.Rows, err)
-		}
-	}
-	return nil
-}
+// bytesOf returns the bytes of s without copying them: a replay hands
+// every recorded byte to the session, which only reads what it is given
+// (the screen copies before it changes a byte, oscfix.go; the session
+// keeps a copy of the last output), and a copy of each was a tenth of a
+// replay's allocation. Nothing may write to them.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // kernelViews reads the observations of a recording's kernel events
 // (asciicast.Kernel), so a bad one fails the replay before it starts,

@@ -5,15 +5,18 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
+
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 // The largest screen a Screen emulates. Memory grows with cols×rows (x/vt
 // keeps two buffers of about 120 bytes a cell; 1000×500 took 116 MiB), so
 // the limits keep the largest screen near 35 MiB, built in about 40 ms; a
-// 4K monitor with an 8-pixel font shows 480×135.
+// 4K monitor with an 8-pixel font shows 480×135. They are the recordings'
+// limits (asciicast.MaxCols, asciicast.MaxRows): whatever reads, replays.
 const (
-	MaxCols = 500
-	MaxRows = 300
+	MaxCols = asciicast.MaxCols
+	MaxRows = asciicast.MaxRows
 )
 
 // CheckSize reports whether cols×rows is a size a Screen emulates as asked:

@@ -85,6 +85,8 @@ type Screen struct {
 	syncStart time.Time
 	frozen    Snapshot // last complete frame while a synchronized update is open
 
+	origin  []int   // where each row was at the last refresh, while moved (rowmoves.go)
+	moved   bool    // a scroll was noted since the last refresh
 	scratch scratch // reused by readRow
 	back    scrollback
 	lineBuf []byte // reused by lineText
@@ -337,16 +339,20 @@ func (s *Screen) refresh() {
 	touched := s.emu.Touched()
 	for y := range nrows {
 		old := prev[y]
-		if !s.allDirty && (y >= len(touched) || touched[y] == nil) && old != nil {
-			continue
-		}
-		line := s.bind.line(y, cols, &s.scratch.line)
-		r := m.find(line, y)
-		if r != nil && r == old {
-			continue // repainted as it was
+		var r *row
+		if !s.allDirty && (y >= len(touched) || touched[y] == nil) {
+			if src := s.source(y, prev); src >= 0 {
+				r = prev[src] // as it was, or moved by a noted scroll (rowmoves.go)
+			}
 		}
 		if r == nil {
-			r = readRow(line, &s.scratch)
+			line := s.bind.line(y, cols, &s.scratch.line)
+			if r = m.find(line, y); r == nil {
+				r = readRow(line, &s.scratch)
+			}
+		}
+		if r == old {
+			continue // as it was, or repainted as it was
 		}
 		if s.rowsShared { // a snapshot (or prev) holds the slice: copy on write
 			s.rows = append([]*row(nil), s.rows...)
@@ -361,7 +367,7 @@ func (s *Screen) refresh() {
 	if s.rowsShared { // nothing changed: s.rows is still prev
 		s.rowsShared = wasShared
 	}
-	s.allDirty = false
+	s.allDirty, s.moved = false, false
 	for i := range touched { // x/vt's Emulator has no ClearTouched; the slice is its own
 		touched[i] = nil
 	}

@@ -51,15 +51,27 @@ func (b *scrollback) view() []string {
 	return v[:len(v):len(v)] // an append to the view copies instead of writing into b's array
 }
 
+// lineFeedRun starts a run of line feeds, which feed writes apart.
+var lineFeedRun = []byte("\n\n")
+
 // feed writes p to the emulator in pieces that scroll at most feedLines
-// lines by line feeds and as many by wraps, moving what each piece scrolled
-// off the main screen into s.back.
+// lines by line feeds and as many by wraps, and runs of line feeds apart
+// (lineFeeds), moving what each piece scrolled off the main screen into
+// s.back.
 func (s *Screen) feed(p []byte) {
 	most := feedLines * max(s.emu.Width(), 1)
 	for len(p) > 0 {
+		if n := s.lineFeeds(p); n > 0 { // a run of them scrolls once (linefeeds.go)
+			p = p[n:]
+			s.keepScrollback()
+			continue
+		}
 		piece := p[:clusterCut(p, most)]
 		if i := nthIndex(piece, '\n', feedLines); i >= 0 {
 			piece = piece[:i+1]
+		}
+		if i := bytes.Index(piece, lineFeedRun); i > 0 {
+			piece = piece[:i]
 		}
 		s.write(piece)
 		p = p[len(piece):]

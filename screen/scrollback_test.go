@@ -42,21 +42,23 @@ func TestSnapshotScrollbackIsImmutable(t *testing.T) {
 // SU, DL on the first line, inside a scroll region with and without side
 // margins, and around the alternate screen.
 var scrollbackCases = map[string]string{
-	"line feeds":         "one\r\ntwo\r\nthree\r\nfour\r\nfive\r\nsix\r\nseven\r\n",
-	"other index bytes":  "a\vb\fc\x1bDd\x1bDe\r\nf\x84g\r\nh\r\ni\r\n",
-	"newline mode":       "\x1b[20ha\nb\nc\nd\ne\nf\x1b[20l\ng\n",
-	"wraps":              strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 6) + "\r\nend\r\n",
-	"wraps then feeds":   "\x1b[6;1H" + strings.Repeat("w", 50) + "\nx\ny\n" + strings.Repeat("v", 45) + "\r\nz\r\n",
-	"scroll up and DL":   "a\r\nb\r\nc\r\nd\r\ne\r\nf\x1b[2S\x1b[Hgone\x1b[M\x1b[6;1H\r\ng\r\n",
-	"region at the top":  "top\r\n\x1b[1;4r\x1b[4;1Hr1\nr2\nr3\nr4\n\x1b[r",
-	"region below a bar": "bar\x1b[2;6r\x1b[6;1Hq1\nq2\nq3\nq4\nq5\x1b[r\x1b[6;1H\r\nlast\r\n",
-	"side margins":       "\x1b[?69h\x1b[1;10s\x1b[6;1Hm1\nm2\nm3\x1b[?69l\r\nn1\r\nn2\r\n",
-	"alternate screen":   "main1\r\nmain2\r\n\x1b[?1049h" + strings.Repeat("alt\r\n", 20) + "\x1b[?1049l\x1b[6;1H\r\nback\r\n",
-	"styled and wide":    "\x1b[41mred line\x1b[K\x1b[0m\r\n世界 wide\r\n" + strings.Repeat("\x1b[1mb\x1b[0m\r\n", 8),
-	"cursor parked past": "\x1b[6;30Hx\n\x1b[6;200Hy\ny\ny\n",
-	"many":               strings.Repeat("0123456789\r\n", 3*vtScrollback) + strings.Repeat("z", 40*vtScrollback),
-	"erase display":      "a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\x1b[2Jh\r\n\x1b[3Ji\r\nj\r\nk\r\nl\r\nm\r\nn\r\no\r\n",
-	"scroll up flood":    "a\r\nb" + strings.Repeat("\x1b[6S", 2*vtScrollback) + "\x1b[Hc\r\nd\r\n" + strings.Repeat("\x1b[M", vtScrollback) + "e\r\n",
+	"line feeds":                 "one\r\ntwo\r\nthree\r\nfour\r\nfive\r\nsix\r\nseven\r\n",
+	"other index bytes":          "a\vb\fc\x1bDd\x1bDe\r\nf\x84g\r\nh\r\ni\r\n",
+	"newline mode":               "\x1b[20ha\nb\nc\nd\ne\nf\x1b[20l\ng\n",
+	"wraps":                      strings.Repeat("0123456789abcdefghijklmnopqrstuvwxyz", 6) + "\r\nend\r\n",
+	"wraps then feeds":           "\x1b[6;1H" + strings.Repeat("w", 50) + "\nx\ny\n" + strings.Repeat("v", 45) + "\r\nz\r\n",
+	"scroll up and DL":           "a\r\nb\r\nc\r\nd\r\ne\r\nf\x1b[2S\x1b[Hgone\x1b[M\x1b[6;1H\r\ng\r\n",
+	"region at the top":          "top\r\n\x1b[1;4r\x1b[4;1Hr1\nr2\nr3\nr4\n\x1b[r",
+	"region below a bar":         "bar\x1b[2;6r\x1b[6;1Hq1\nq2\nq3\nq4\nq5\x1b[r\x1b[6;1H\r\nlast\r\n",
+	"side margins":               "\x1b[?69h\x1b[1;10s\x1b[6;1Hm1\nm2\nm3\x1b[?69l\r\nn1\r\nn2\r\n",
+	"alternate screen":           "main1\r\nmain2\r\n\x1b[?1049h" + strings.Repeat("alt\r\n", 20) + "\x1b[?1049l\x1b[6;1H\r\nback\r\n",
+	"styled and wide":            "\x1b[41mred line\x1b[K\x1b[0m\r\n世界 wide\r\n" + strings.Repeat("\x1b[1mb\x1b[0m\r\n", 8),
+	"cursor parked past":         "\x1b[6;30Hx\n\x1b[6;200Hy\ny\ny\n",
+	"many":                       strings.Repeat("0123456789\r\n", 3*vtScrollback) + strings.Repeat("z", 40*vtScrollback),
+	"erase display":              "a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\x1b[2Jh\r\n\x1b[3Ji\r\nj\r\nk\r\nl\r\nm\r\nn\r\no\r\n",
+	"scroll up flood":            "a\r\nb" + strings.Repeat("\x1b[6S", 2*vtScrollback) + "\x1b[Hc\r\nd\r\n" + strings.Repeat("\x1b[M", vtScrollback) + "e\r\n",
+	"runs of line feeds":         "a\r\nb\r\nc\r\nd\r\ne\r\nf\n\n\ng\n\n\n\n\n\n\n\n\nh" + strings.Repeat("\n", 3*ScrollbackLines) + "i\n\nj\r\n",
+	"line feed runs in a region": "top\x1b[2;5r\x1b[5;1Hr1\n\nr2\n\n\n\n\n\nr3\x1b[1;4r\x1b[4;1Hs\n\n\n\x1b[r\x1b[6;1H\n\n",
 }
 
 // The screen keeps the lines that scroll off as x/vt itself would keep them

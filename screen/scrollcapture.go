@@ -72,8 +72,12 @@ func (b *binding) captureScrolls() bool {
 			if sb := switchOff(); sb != nil {
 				defer main.SetScrollback(sb) // even if x/vt panics (fault.go)
 			}
+			sc, noted := b.s.beforeScroll(1)                  // the rows it moves need not be read again (rowmoves.go)
 			for i := len(prev) - 1; i >= 0 && !handled; i-- { // as x/vt runs them: the last registered first
 				handled = prev[i]()
+			}
+			if noted {
+				b.s.afterScroll(sc)
 			}
 			return handled
 		})
@@ -83,8 +87,12 @@ func (b *binding) captureScrolls() bool {
 		if sb := switchOff(); sb != nil {
 			defer main.SetScrollback(sb)
 		}
+		sc, noted := b.s.beforeScroll(1)
 		for i := len(prev) - 1; i >= 0 && !handled; i-- {
 			handled = prev[i]()
+		}
+		if noted {
+			b.s.afterScroll(sc)
 		}
 		return handled
 	})

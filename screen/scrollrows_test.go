@@ -42,6 +42,16 @@ func TestScrolledRowsMatchEmulator(t *testing.T) {
 		{"scrolls across writes in a synchronized update", []string{fill, "\x1b[?2026h\x1b[8;1H\n", "\x1b[4;1HQ\n", "\x1b[8;1H\n\x1b[?2026l"}},
 		{"scrolled by a wrap, then by an index", []string{fill, "\x1b[8;1H" + strings.Repeat("w", cols+3) + "\n\x1b[H"}},
 		{"reverse index after the scroll", []string{fill, "\x1b[8;1H\n\x1b[H\x1bM\x1b[8;1H\n"}},
+		// Scrolls by line feeds are noted rather than compared (rowmoves.go).
+		{"written, fed, written, fed", []string{fill, "\x1b[3;1HX\x1b[8;1H\n\n\x1b[2;1HY\x1b[8;1H\n\x1b[H"}},
+		{"line feed, scroll up, line feed", []string{fill, "\x1b[8;1H\n\x1b[2S\n\x1b[H"}},
+		{"line feed in a region, then in the whole screen", []string{fill, "\x1b[2;5r\x1b[5;1H\n\x1b[r\x1b[8;1H\n\x1b[H"}},
+		{"a run of line feeds, then text", []string{fill, "\x1b[8;1H\n\n\n\nz\x1b[H"}},
+		{"line feed, insert line, line feed", []string{fill, "\x1b[8;1H\n\x1b[3;1H\x1b[L\x1b[8;1H\n\x1b[H"}},
+		{"line feed, then a wrap at the bottom", []string{fill, "\x1b[8;1H\n" + strings.Repeat("v", cols+2) + "\x1b[H"}},
+		{"line feeds across writes", []string{fill, "\x1b[8;1H\n", "\x1b[4;1HQ", "\n\n", "\x1b[1;1HR\n"}},
+		{"line feeds on the alternate screen", []string{"\x1b[?1049h" + fill, "\x1b[8;1H\n\n\x1b[6;1HW\n\x1b[H", "\x1b[?1049l"}},
+		{"more line feeds than rows", []string{fill, "\x1b[8;1Hq" + strings.Repeat("\n", rows+3) + "p\x1b[H"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -158,25 +159,43 @@ func TestCorruptFileNamesTheLine(t *testing.T) {
 }
 
 // A recording of a terminal larger than a screen emulates fails with the
-// field or line and the limit, instead of being replayed on a cut-down
-// screen (a 10000×10000 header once ran the replay out of memory).
+// file, the line and the field, and the limit, instead of being replayed
+// on a cut-down screen (a 10000×10000 header once ran the replay out of
+// memory). The reader refuses it, so every command says the same; the
+// largest size replays.
 func TestOversizeRecordingNamesTheLimit(t *testing.T) {
 	for name, tc := range map[string]struct{ cast, want string }{
 		"header": {`{"version":2,"width":10000,"height":10000}` + "\n" + `[0.5,"o","ok"]` + "\n",
-			"header: width 10000, height 10000: screen: 10000 columns is out of range (1 to 500)"},
+			`:1: bad header: "width" 10000 is out of range (want 1 to 500)`},
+		"v3 header": {`{"version":3,"term":{"cols":80,"rows":301}}` + "\n" + `[0.5,"o","ok"]` + "\n",
+			`:1: bad header: "term.rows" 301 is out of range (want 1 to 300)`},
 		"resize": {`{"version":2,"width":80,"height":24}` + "\n" + `[0.5,"o","ok"]` + "\n" + `[0.6,"r","80x900"]` + "\n",
-			"line 3: resize to 80x900: screen: 900 rows is out of range (1 to 300)"},
+			`:3: resize "80x900": rows 900 is out of range (want 1 to 300)`},
+		"largest": {`{"version":2,"width":500,"height":300}` + "\n" + `[0.5,"o","ok"]` + "\n" + `[0.6,"r","500x300"]` + "\n", ""},
 	} {
-		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "big.cast")
-			if err := os.WriteFile(path, []byte(tc.cast), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			code, _, stderr := runCmd(t, "replay", path)
-			if code != 1 || !strings.Contains(stderr, path+": ") || !strings.Contains(stderr, tc.want) {
-				t.Errorf("exit %d, stderr %q; want the file and %q", code, stderr, tc.want)
-			}
-		})
+		for _, cmd := range []string{"replay", "show"} {
+			t.Run(name+"/"+cmd, func(t *testing.T) {
+				dir := t.TempDir()
+				path := filepath.Join(dir, "big.cast")
+				if err := os.WriteFile(path, []byte(tc.cast), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args := []string{cmd, path}
+				if cmd == "show" {
+					args = []string{cmd, "-o", filepath.Join(dir, "big.html"), path}
+				}
+				code, _, stderr := runCmd(t, args...)
+				if tc.want == "" {
+					if code != 0 {
+						t.Errorf("exit %d, stderr %q; want the largest size to %s", code, stderr, cmd)
+					}
+					return
+				}
+				if code != 1 || !strings.Contains(stderr, path+tc.want) {
+					t.Errorf("exit %d, stderr %q; want %q", code, stderr, path+tc.want)
+				}
+			})
+		}
 	}
 }
 
@@ -473,4 +492,53 @@ func readPid(t *testing.T, path string) int {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return pid
+}
+
+// A recording longer than a page holds gets a page of its first events
+// (up to pageEvents or pageBytes), the replay stopped at the last one
+// shown, and a note naming the file, the events shown and the limit.
+func TestShowPagesALongRecording(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"version":2,"width":40,"height":5}` + "\n")
+	for i := range pageEvents + 5 {
+		// Output that moves the cursor only, so each event's screen is
+		// cheap to draw and the test times the paging, not the drawing.
+		fmt.Fprintf(&b, "[%d.%03d,\"o\",\"\\u001b[%d;%dHe%d\"]\n", i/1000, i%1000, 1+i%5, 1+i%30, i)
+	}
+	dir := t.TempDir()
+	path, page := filepath.Join(dir, "long.cast"), filepath.Join(dir, "long.html")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(t, "show", "-o", page, path)
+	want := fmt.Sprintf("%s has %d events (", path, pageEvents+5)
+	if code != 0 || !strings.Contains(stderr, want) || !strings.Contains(stderr, fmt.Sprintf("the page shows the first %d, to +9.999s", pageEvents)) {
+		t.Fatalf("exit %d, stderr %q; want a note starting %q", code, stderr, want)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last, next := fmt.Sprintf("e%d", pageEvents-1), fmt.Sprintf("e%d", pageEvents); !bytes.Contains(html, []byte(last)) || bytes.Contains(html, []byte(next)) {
+		t.Errorf("the page should list event %s and not %s", last, next)
+	}
+}
+
+// firstPage cuts at the event limit or the byte limit, whichever comes
+// first, and keeps at least one event.
+func TestFirstPage(t *testing.T) {
+	c := &asciicast.Cast{Header: asciicast.Header{Width: 80, Height: 24}}
+	for range 10 {
+		c.Events = append(c.Events, asciicast.Event{Kind: asciicast.Output, Data: "0123456789"})
+	}
+	for _, tc := range []struct {
+		events int
+		bytes  int64
+		want   int
+	}{{20, 1000, 10}, {4, 1000, 4}, {20, 35, 3}, {20, 1, 1}, {10, 100, 10}} {
+		page, n, size := firstPage(c, tc.events, tc.bytes)
+		if n != tc.want || len(page.Events) != tc.want || size != 100 || (n == 10) != (page == c) {
+			t.Errorf("firstPage(%d events, %d bytes) = %d events (n %d, size %d), want %d", tc.events, tc.bytes, len(page.Events), n, size, tc.want)
+		}
+	}
 }
