@@ -73,3 +73,16 @@ func TestKernelSyncWorkKeepsTheLongHold(t *testing.T) {
 	s.advance(3 * loopWorkHold)
 	s.wantState(ready.Busy)
 }
+
+// Start-up keeps the long hold: before the program first waited, an event
+// loop's work is its loading (an agent's under a spinner slower than the
+// quiet window), not work left over after a final frame.
+func TestKernelLoopWorkAtStartUpKeepsTheLongHold(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("> ")
+	s.kern(nodeWatching)
+	s.advance(10 * ms)
+	s.kern(nodeWorking)
+	s.advance(3 * loopWorkHold)
+	s.neverWaiting(0)
+}

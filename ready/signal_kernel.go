@@ -30,11 +30,12 @@ import (
 //     until the screen has been still for the silence window plus
 //     tune.KernelHold: then it abstains and the silence fallback decides (a
 //     signal may delay a decision, none may cancel the fallback); for a
-//     group last seen in an event loop, only until the screen has been
-//     still for tune.LoopWorkHold: then the screen's signals decide (node
-//     and bun agents run on, every thread, for seconds after their final
-//     frame: the kernel cannot tell that from work about to draw). A look
-//     that cannot read the group (Unknown) neither begins nor ends work;
+//     group last seen in an event loop, after start-up, only until the
+//     screen has been still for tune.LoopWorkHold: then the screen's
+//     signals decide (node and bun agents run on, every thread, for
+//     seconds after their final frame: the kernel cannot tell that from
+//     work about to draw). A look that cannot read the group (Unknown)
+//     neither begins nor ends work;
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
@@ -199,7 +200,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
-	case v.Wait == kernel.Working && k.loop && now.Sub(k.settled(f)) >= tune.LoopWorkHold:
+	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= tune.LoopWorkHold:
 		// An event loop's work bounded tighter: its threads (the one that
 		// watches the terminal among them) run on after the final frame
 		// for seconds (garbage collection, a session saved); past the
@@ -211,7 +212,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	case v.Wait == kernel.Working:
 		until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
-		if bound := k.settled(f).Add(tune.LoopWorkHold); k.loop && bound.Before(until) {
+		if bound := k.settled(f).Add(tune.LoopWorkHold); k.bounded(f) && bound.Before(until) {
 			until = bound
 		}
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
@@ -248,6 +249,15 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	}
 	return vote{verdict: ready, signal: SignalKernel,
 		reason: "the foreground process is blocked reading the terminal (" + v.Doing + "), all output drawn, no input unread"}
+}
+
+// bounded reports whether the work is an event loop's that tune.LoopWorkHold
+// bounds: the group was last seen watching the terminal from its loop, and
+// the program has waited for input once. Start-up keeps the long hold: an
+// agent's loop runs while it loads, under a spinner slower than the quiet
+// window (Qwen Code's "Initializing...": 0.5-0.7 s between frames).
+func (k *kernelSignal) bounded(f *facts) bool {
+	return k.loop && f.waited
 }
 
 // settled is when the screen last changed or input was last sent,
