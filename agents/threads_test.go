@@ -17,8 +17,8 @@ const runsOnAfter = time.Second
 // TestOthersThreadsRunningOnDoNotVeto checks, on the others' recordings
 // replayed with the generic profile, the turns after start-up after whose
 // final frame the agent's threads ran on (the recorded kernel view says
-// Working from the true ready moment for a second or more: node's and
-// bun's garbage collection, a session saved, a git child; issue 20, class
+// Working from the true ready moment for a second or more: the main
+// thread beside V8's helper threads and a child process; issue 20, class
 // 6): each is decided by a screen signal while the kernel still says
 // Working, not held until the threads stop (before, one was missed and
 // the others decided 1-4 s late). There must be such turns, or the test

@@ -14,7 +14,7 @@ const loopWorkHold = 400 * time.Millisecond
 var nodeWorking = kernel.View{Wait: kernel.Working, Doing: "node running among threads", Leader: true}
 
 // An event loop that draws its prompt and runs on (node's threads after an
-// agent's final frame: garbage collection, a session saved) is held busy
+// agent's final frame, beside V8's helper threads and a child) is held busy
 // by the kernel for tune.LoopWorkHold after the screen settled, not until
 // its threads stop: then the screen's signals decide.
 func TestKernelLoopWorkIsHeldBounded(t *testing.T) {

@@ -37,16 +37,18 @@ type tuning struct {
 	// anything gives no sign a user could see either.
 	KernelHold time.Duration
 	// LoopWorkHold bounds it tighter for a group last seen waiting in an
-	// event loop (kernel.Watching) when its work began: this long after
-	// the screen last changed, its work holds ready back no more, and the
-	// screen's signals decide. Agents on node and bun keep running 0.3-5 s
-	// after their final frame, the thread that watches the terminal among
-	// the others (sampled live from /proc: the main thread's CPU time
-	// advancing beside V8's helper threads, a git child, a session saved;
-	// issue 20, class 6): the kernel cannot tell that from work about to
-	// draw, only how long it goes on with nothing drawn. Short work right
-	// after a prompt needs more (corpus irb works 75-100 ms once its
-	// prompt is drawn and takes keys 224 ms after it: early at 190 ms);
+	// event loop (kernel.Watching) when its work began, once the program
+	// has waited for input (start-up keeps KernelHold): this long after
+	// the screen last changed or input was sent, its work holds ready back
+	// no more, and the screen's signals decide. Agents on node and bun
+	// keep running 0.3-5 s after their final frame, the thread that
+	// watches the terminal among the others (sampled live from /proc: the
+	// main thread's CPU time advancing beside V8's helper threads and a
+	// child process, or the main thread reading a child's pipe; issue 20,
+	// class 6): the kernel cannot tell that from work about to draw, only
+	// how long it goes on with nothing drawn. Short work right after a
+	// prompt needs more (corpus irb works for 200 ms once its second
+	// prompt is drawn and takes keys 306 ms after it: early at 190 ms);
 	// from 200 ms no recording or corpus cast is early. The default is
 	// twice that, so ±25 % (300-500 ms) stays clear of it. A synchronous
 	// program's work (sqlite3's query, not an event loop) keeps

@@ -203,7 +203,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= tune.LoopWorkHold:
 		// An event loop's work bounded tighter: its threads (the one that
 		// watches the terminal among them) run on after the final frame
-		// for seconds (garbage collection, a session saved); past the
+		// for seconds (beside V8's helper threads, a child); past the
 		// hold, the screen's signals decide.
 		return vote{}
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
