@@ -196,9 +196,10 @@ func TestKernelEventLoopCallbackIsNotWork(t *testing.T) {
 	s.advance(ms)
 	s.wantState(ready.Ready)
 	s.kern(nodeWatching)
-	s.advance(500 * ms)
+	s.advance(100 * ms)
 	s.wantState(ready.Ready)
-	// Work that goes on is confirmed, well inside the screen's quiet window.
+	// Work that goes on is confirmed, well inside the screen's quiet
+	// window (and inside tune.LoopWorkHold after the prompt was drawn).
 	s.kern(nodeRunning)
 	s.advance(49 * ms)
 	s.wantState(ready.Ready)

@@ -36,6 +36,24 @@ type tuning struct {
 	// sleep) is a few seconds, and a program busy longer without drawing
 	// anything gives no sign a user could see either.
 	KernelHold time.Duration
+	// LoopWorkHold bounds it tighter for a group last seen waiting in an
+	// event loop (kernel.Watching) when its work began, once the program
+	// has waited for input (start-up keeps KernelHold): this long after
+	// the screen last changed or input was sent, its work holds ready back
+	// no more, and the screen's signals decide. Agents on node and bun
+	// keep running 0.3-5 s after their final frame, the thread that
+	// watches the terminal among the others (sampled live from /proc: the
+	// main thread's CPU time advancing beside V8's helper threads and a
+	// child process, or the main thread reading a child's pipe; issue 20,
+	// class 6): the kernel cannot tell that from work about to draw, only
+	// how long it goes on with nothing drawn. Short work right after a
+	// prompt needs more (corpus irb works for 200 ms once its second
+	// prompt is drawn and takes keys 306 ms after it: early at 190 ms);
+	// from 200 ms no recording or corpus cast is early. The default is
+	// twice that, so ±25 % (300-500 ms) stays clear of it. A synchronous
+	// program's work (sqlite3's query, not an event loop) keeps
+	// KernelHold.
+	LoopWorkHold time.Duration
 	// BlankHold is how long a screen with nothing drawn on it (an
 	// alternate screen entered and left blank while the program starts)
 	// is held not ready by the screen's signals: nothing drawn is not a
@@ -132,6 +150,7 @@ var defaultTuning = tuning{
 	LoopWorkConfirm: 50 * time.Millisecond,
 	LongWork:        50 * time.Millisecond,
 	KernelHold:      8 * time.Second,
+	LoopWorkHold:    400 * time.Millisecond,
 	BlankHold:       20 * time.Second,
 	TimerHold:       1500 * time.Millisecond,
 	StillTimer:      3 * time.Second,

@@ -29,7 +29,13 @@ import (
 //     last seen waiting in an event loop, whose callbacks run that long;
 //     until the screen has been still for the silence window plus
 //     tune.KernelHold: then it abstains and the silence fallback decides (a
-//     signal may delay a decision, none may cancel the fallback);
+//     signal may delay a decision, none may cancel the fallback); for a
+//     group last seen in an event loop, after start-up, only until the
+//     screen has been still for tune.LoopWorkHold: then the screen's
+//     signals decide (node and bun agents run on, every thread, for
+//     seconds after their final frame: the kernel cannot tell that from
+//     work about to draw). A look that cannot read the group (Unknown)
+//     neither begins nor ends work;
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
 //     typed (in canonical mode the kernel counts complete lines only, so a
@@ -69,6 +75,8 @@ type kernelSignal struct {
 	// loop: the group was watching the terminal from an event loop when it
 	// was last seen not working, so its work needs tune.LoopWorkConfirm.
 	loop bool
+	// known is the last wait read (Unknown looks skipped).
+	known kernel.Wait
 	// timerAt is when a timer of the program's own was first seen due
 	// since the screen last changed (zero: none), timerDue how soon.
 	timerAt  time.Time
@@ -110,9 +118,16 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.fresh = false
 		return
 	}
-	switch was, is := k.view.Wait == kernel.Working, ev.Kernel.Wait == kernel.Working; {
+	// A look that could not read the group (Unknown: a thread exiting, a
+	// child starting) neither begins nor ends a stretch of work, nor
+	// makes the group forget it was last seen in an event loop.
+	was, is := !k.working.IsZero(), ev.Kernel.Wait == kernel.Working
+	if ev.Kernel.Wait == kernel.Unknown {
+		is = was
+	}
+	switch {
 	case is && !was:
-		k.working, k.loop = ev.Time, k.view.Wait == kernel.Watching
+		k.working, k.loop = ev.Time, k.known == kernel.Watching
 	case was && !is:
 		// Work that began while the screen was still fresh, or after
 		// input, may be about to draw its result. Work that began after
@@ -134,6 +149,9 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.working = time.Time{}
 	}
 	k.view, k.fresh = ev.Kernel, true
+	if ev.Kernel.Wait != kernel.Unknown {
+		k.known = ev.Kernel.Wait
+	}
 	if d, ok := ev.Kernel.TimerDue(); !ok {
 		if ev.Kernel.Wait != kernel.Working {
 			// Work seen with no timer is the timer's callback running,
@@ -182,13 +200,23 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
+	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= tune.LoopWorkHold:
+		// An event loop's work bounded tighter: its threads (the one that
+		// watches the terminal among them) run on after the final frame
+		// for seconds (beside V8's helper threads, a child); past the
+		// hold, the screen's signals decide.
+		return vote{}
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
 		// A veto bounded: the kernel may delay the silence fallback, not
 		// cancel it (a reader it cannot see waiting would never be ready).
 		return vote{}
 	case v.Wait == kernel.Working:
+		until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
+		if bound := k.settled(f).Add(tune.LoopWorkHold); k.bounded(f) && bound.Before(until) {
+			until = bound
+		}
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
-			later(f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold))
+			later(until)
 	case v.Pending:
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
@@ -221,6 +249,25 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	}
 	return vote{verdict: ready, signal: SignalKernel,
 		reason: "the foreground process is blocked reading the terminal (" + v.Doing + "), all output drawn, no input unread"}
+}
+
+// bounded reports whether the work is an event loop's that tune.LoopWorkHold
+// bounds: the group was last seen watching the terminal from its loop, and
+// the program has waited for input once. Start-up keeps the long hold: an
+// agent's loop runs while it loads, under a spinner slower than the quiet
+// window (Qwen Code's "Initializing...": 0.5-0.7 s between frames).
+func (k *kernelSignal) bounded(f *facts) bool {
+	return k.loop && f.waited
+}
+
+// settled is when the screen last changed or input was last sent,
+// whichever came later: an event loop's work is held for tune.LoopWorkHold
+// from then (input may start work that draws nothing for a while).
+func (k *kernelSignal) settled(f *facts) time.Time {
+	if f.inputAt.After(f.lastChange) {
+		return f.inputAt
+	}
+	return f.lastChange
 }
 
 // stillLoop reports whether the latest observation, fresh, finds an event
