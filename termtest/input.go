@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -265,11 +266,15 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	t.mu.Lock()
 	t.lastInput = now
 	t.mu.Unlock()
-	if t.secretInput() {
-		t.sess.SecretInput(now, it.data)
-	} else {
-		t.sess.Input(now, it.data)
+	timer := time.NewTimer(time.Until(it.deadline))
+	defer timer.Stop()
+	if !t.applyInput(now, it.data, timer.C) {
+		// A piece of output held the session until the deadline: the
+		// input was never applied, so it is neither recorded nor sent.
+		t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: %d bytes were not sent (the session was applying output until the deadline)", len(p)))
+		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
+	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
 	t.kernelHeard()
 	if !t.in.push(it) {
 		return ErrClosed
@@ -278,7 +283,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	// one still queued then (behind answers to queries a program that
 	// never reads left unwritten) is withdrawn, and nothing of it sent.
 	var res writeResult
-	timer := time.NewTimer(time.Until(it.deadline)) // applying the input may have waited for a piece of output
 	select {
 	case res = <-it.written:
 	case <-timer.C:
@@ -288,7 +292,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 			res = <-it.written // being written: the write's deadline is the same
 		}
 	}
-	timer.Stop()
 	switch {
 	case res.err == nil:
 		t.inputWritten() // kernel.go: observations from now on see this input
@@ -304,6 +307,39 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	}
 	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
+
+// applyInput tells the session of input p sent at now, before it is
+// written, unless expired fires first: the session is applied one piece of
+// output at a time, and a piece of a flood on a large screen under -race,
+// its thread descheduled on a loaded machine, held it for seconds, past the
+// sender's deadline. It reports whether the input was applied; if not, it
+// never will be.
+func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
+	secret := t.secretInput()
+	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) })
+	}()
+	select {
+	case <-done:
+		return state.Load() == inputApplied
+	case <-expired:
+		if state.CompareAndSwap(inputPending, inputWithdrawn) {
+			return false // the goroutine applies nothing and ends with the piece
+		}
+		<-done // being applied: the engine's work, microseconds
+		return true
+	}
+}
+
+// The states of an input being applied (applyInput).
+const (
+	inputPending int32 = iota
+	inputApplied
+	inputWithdrawn
+)
 
 // TypeContext sends text as if typed on a keyboard, once the program is
 // ready for input (see NoWait). Newlines are sent as typed Enter presses
