@@ -29,9 +29,9 @@ vet:
 race: tools
 	$(GO) test -race -count=1 -timeout 240s ./...
 
-## load: the load tests at the issue's size (64 shells × 20 Submits; floods, 5 rounds, every wait within its
-## bound + 100 ms), ten runs under -race beside two busy-looping processes (docs/LOAD.md); make test runs them
-## smaller, with a wider margin
+## load: the load tests at the issue's size (64 shells × 20 Submits; floods, 5 rounds: nine waits in ten of each
+## kind within their bound + 100 ms, every one within + 750 ms), ten runs under -race beside two busy-looping
+## processes (docs/LOAD.md); make test runs them smaller
 LOAD_RUNS ?= 10
 LOAD_BIN ?= $(or $(TMPDIR),/tmp)/ttyrig-load.test
 load:
@@ -39,7 +39,7 @@ load:
 	@sh -c 'while :; do :; done' & a=$$!; sh -c 'while :; do :; done' & b=$$!; trap "kill $$a $$b" EXIT; \
 	for i in $$(seq $(LOAD_RUNS)); do echo "load run $$i of $(LOAD_RUNS): $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 		TTYRIG_LOAD=1 $(LOAD_BIN) -test.run 'TestSubmitUnderLoad|TestWaitsUnderFlood' -test.count=1 -test.v -test.timeout 600s \
-		| grep -E '^(--- |ok|FAIL)|Submits:|terminal [0-9]+ of|late |took [0-9.]+s|margin' || exit 1; done
+		| grep -E '^(--- |ok|FAIL)|Submits:|terminal [0-9]+ of|late |took [0-9.]+s|margin|percentile' || exit 1; done
 
 ## replay: every recording replayed on a virtual clock against its golden timeline and calibration table
 replay:
