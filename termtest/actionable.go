@@ -43,9 +43,7 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 	for {
 		ch := t.sess.Changed() // first: a change after it closes ch
 		cur := t.sess.Current()
-		t.mu.Lock()
-		after := t.lastInput
-		t.mu.Unlock()
+		after := t.lastInputAt()
 		if cur.State.Waiting() && !cur.Time.Before(after) {
 			return cur, nil
 		}

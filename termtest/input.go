@@ -263,9 +263,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	it := &inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
-	t.mu.Lock()
-	t.lastInput = now
-	t.mu.Unlock()
 	timer := time.NewTimer(time.Until(it.deadline))
 	defer timer.Stop()
 	if !t.applyInput(now, it.data, timer.C) {
@@ -275,7 +272,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
 	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
-	t.kernelHeard()
 	if !t.in.push(it) {
 		return ErrClosed
 	}
@@ -308,19 +304,31 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
 
-// applyInput tells the session of input p sent at now, before it is
-// written, unless expired fires first: the session is applied one piece of
-// output at a time, and a piece of a flood on a large screen under -race,
-// its thread descheduled on a loaded machine, held it for seconds, past the
-// sender's deadline. It reports whether the input was applied; if not, it
-// never will be.
+// applyInput tells the session (and the kernel's observer) of input p sent
+// at now, before it is written, unless expired fires first: the session is
+// applied one piece of output at a time, and a piece of a flood on a large
+// screen under -race, its thread descheduled on a loaded machine, held it
+// for seconds, past the sender's deadline; the kernel's observer holds t.mu
+// while it waits for the same piece. It reports whether the input was
+// applied; if not, it never will be.
 func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
 	secret := t.secretInput()
 	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) })
+		// t.mu, then the session's lock, as the kernel's observer takes
+		// them: it never sees the input in the engine and not in lastInput.
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		prev := t.inputAt.Load()
+		t.inputAt.Store(&now) // a wait meanwhile takes no ready state from before it
+		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) }) {
+			t.inputAt.Store(prev)
+			return
+		}
+		t.lastInput = now
+		t.kernelHeardLocked()
 	}()
 	select {
 	case <-done:
@@ -332,6 +340,15 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		<-done // being applied: the engine's work, microseconds
 		return true
 	}
+}
+
+// lastInputAt returns when the last input was sent (zero before any), for
+// waits: it takes no lock a piece of output may hold.
+func (t *Terminal) lastInputAt() time.Time {
+	if at := t.inputAt.Load(); at != nil {
+		return *at
+	}
+	return time.Time{}
 }
 
 // The states of an input being applied (applyInput).

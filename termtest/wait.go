@@ -21,9 +21,7 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 	for {
 		ch := t.sess.Changed() // first: a change after it closes ch
 		cur := t.sess.Current()
-		t.mu.Lock()
-		after := t.lastInput
-		t.mu.Unlock()
+		after := t.lastInputAt()
 		// The engine is told of input before the program gets it, and holds
 		// Busy until the screen reacts; the time check keeps that promise
 		// even for a transition recorded in the same instant.
