@@ -26,8 +26,8 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags agents ./agents/
 
-## race: the timeout is a hang guard: alone at load 10, screen's tests take 73 s under -race and recordings'
-## 118 s; beside two busy loops and the other package go test runs at once, both ran past 240 s (docs/LOAD.md)
+## race: every package under -race; the timeout is a hang guard (alone at load 10, screen's tests take 73 s and
+## recordings' 118 s; beside two busy loops and the other package go test runs at once, both ran past 240 s)
 race: tools
 	$(GO) test -race -count=1 -timeout 600s ./...
 
