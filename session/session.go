@@ -240,8 +240,7 @@ func (s *Session) Cut(p []byte) int { return s.scr.Cut(p) }
 func (s *Session) Input(t time.Time, p []byte) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.record(func(r Recorder) error { return r.Input(t.Sub(s.start), p) })
-	return s.observe(ready.Event{Time: t, Kind: ready.Input, Data: p, Screen: s.scr.Snapshot()})
+	return s.input(t, p, false)
 }
 
 // SecretInput applies p like Input, but the recording holds it redacted:
@@ -251,7 +250,31 @@ func (s *Session) Input(t time.Time, p []byte) []ready.Transition {
 func (s *Session) SecretInput(t time.Time, p []byte) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.input(t, p, true)
+}
+
+// InputIf applies p like Input (SecretInput when secret) if ok, called once
+// the session is free, still says so, and reports whether it did. A sender
+// bounded by a deadline waits for InputIf on another goroutine and, when
+// the deadline passes first (a flood's piece of output holds the session),
+// makes ok say false and gives up: the input is then neither recorded nor
+// seen by the engine, as it is never sent.
+func (s *Session) InputIf(t time.Time, p []byte, secret bool, ok func() bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !ok() {
+		return false
+	}
+	s.input(t, p, secret)
+	return true
+}
+
+// input is Input, or SecretInput when secret, with s.mu held.
+func (s *Session) input(t time.Time, p []byte, secret bool) []ready.Transition {
 	s.record(func(r Recorder) error {
+		if !secret {
+			return r.Input(t.Sub(s.start), p)
+		}
 		if err := r.Marker(t.Sub(s.start), fmt.Sprintf("%s: %d bytes typed with echo off", RedactedMarker, len(p))); err != nil {
 			return err
 		}

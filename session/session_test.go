@@ -220,3 +220,49 @@ func TestChangedClosesAtTheNextEvent(t *testing.T) {
 		t.Fatalf("still open after a tick that decided %v", trs)
 	}
 }
+
+// An input its sender withdrew while it waited for the session (InputIf's
+// ok says false) leaves no trace: the recording does not hold it and the
+// engine did not hear of it. One still wanted is applied as Input is, or as
+// SecretInput when secret.
+func TestInputIfWithdrawnLeavesNoTrace(t *testing.T) {
+	var file bytes.Buffer
+	w, err := asciicast.NewWriter(&file, asciicast.Header{Width: 80, Height: 24})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, session.WithCommand([]string{"bash"}), session.WithRecorder(w))
+	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
+	s.Output(ms(10), []byte("\x1b]133;A\x07$ \x1b]133;B\x07"))
+	before := s.Current()
+	if before.State != ready.Ready {
+		t.Fatalf("after OSC 133;B: %v, want ready", before)
+	}
+	if s.InputIf(ms(20), []byte("gone\r"), false, func() bool { return false }) {
+		t.Fatal("InputIf applied an input its sender withdrew")
+	}
+	if cur := s.Current(); cur != before {
+		t.Errorf("after a withdrawn input the engine says %v, want still %v", cur, before)
+	}
+	if !s.InputIf(ms(30), []byte("pw\r"), true, func() bool { return true }) {
+		t.Fatal("InputIf did not apply an input still wanted")
+	}
+	if cur := s.Current(); cur.State != ready.Busy || cur.Signal != ready.SignalInput {
+		t.Errorf("after an input: %v, want busy by input", cur)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := asciicast.Read(&file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range c.Events {
+		got = append(got, fmt.Sprintf("%v@%v %q", e.Kind, e.Time, e.Data))
+	}
+	want := []string{`o@10ms "\x1b]133;A\a$ \x1b]133;B\a"`, `m@30ms "redacted input: 3 bytes typed with echo off"`, `i@30ms "**\r"`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("recorded events:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

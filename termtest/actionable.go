@@ -43,9 +43,7 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 	for {
 		ch := t.sess.Changed() // first: a change after it closes ch
 		cur := t.sess.Current()
-		t.mu.Lock()
-		after := t.lastInput
-		t.mu.Unlock()
+		after := t.lastInputAt()
 		if cur.State.Waiting() && !cur.Time.Before(after) {
 			return cur, nil
 		}
@@ -54,22 +52,30 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 				action, errExited, cur.Code, t.Describe())
 		}
 		var fire <-chan time.Time
-		if since, ok := t.drewNothing(after); ok {
+		since, drew := t.drewNothing(after)
+		if drew == drewNothing {
 			now := t.cfg.clock.Now()
 			if due := since.Add(silence); now.Before(due) {
 				timer.Reset(due.Sub(now))
 				fire = timer.C
+			} else if st, ok := t.sess.TryStatus(); ok {
+				return st, nil // it drew nothing: it waits silently
 			} else {
-				return t.sess.Status(), nil // it drew nothing: it waits silently
+				drew = drewUnknown
 			}
+		}
+		if drew == drewUnknown {
+			// An event is being applied (a piece of a flood holds the
+			// session for up to pieceTarget, longer on a loaded machine):
+			// look again soon rather than wait for it past ctx's deadline.
+			timer.Reset(statusRetry)
+			fire = timer.C
 		}
 		select {
 		case <-ch:
 		case <-fire:
 		case <-ctx.Done():
-			t.sess.Tick(t.cfg.clock.Now()) // lets a due Stuck show in the report
-			cur = t.sess.Current()
-			why := t.sess.Status().Reason
+			cur, why := t.reportState() // wait.go: without waiting for a piece of output
 			return cur, fmt.Errorf("termtest: %s: %q was not ready for input after %v: %w; the readiness engine says %s: %s "+
 				"(actions wait until the program is ready; to send at once, use NoWait)\n%s",
 				action, t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), ctx.Err(), cur.State, why, t.Describe())
@@ -77,11 +83,25 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 	}
 }
 
+// statusRetry is how soon actionable looks again at the engine's status
+// when an event being applied kept it from reading it.
+const statusRetry = 5 * time.Millisecond
+
+// What drewNothing found.
+type drawn int
+
+const (
+	drewSomething drawn = iota // or the program works: no silent wait
+	drewNothing                // since the last input (or the start)
+	drewUnknown                // the engine's status was busy: look again
+)
+
 // drewNothing reports whether the program has drawn nothing since the last
 // input, at after (the engine still waits for its reaction), or, before
 // any input, since it started; and since when. A program the kernel sees
-// working (a computation, a sleep) is not waiting silently: no.
-func (t *Terminal) drewNothing(after time.Time) (time.Time, bool) {
+// working (a computation, a sleep) is not waiting silently. It reads the
+// engine's status only if no event is being applied.
+func (t *Terminal) drewNothing(after time.Time) (time.Time, drawn) {
 	working := false
 	if t.kern != nil {
 		o := t.kern.latest.Load()
@@ -89,11 +109,21 @@ func (t *Terminal) drewNothing(after time.Time) (time.Time, bool) {
 	}
 	switch {
 	case working:
-		return time.Time{}, false
+		return time.Time{}, drewSomething
 	case after.IsZero():
-		return t.start, !t.sess.Snapshot().Changed().After(t.start)
+		if t.sess.Snapshot().Changed().After(t.start) {
+			return time.Time{}, drewSomething
+		}
+		return t.start, drewNothing
 	}
-	return after, t.sess.Status().Signal == ready.SignalInput
+	st, ok := t.sess.TryStatus()
+	switch {
+	case !ok:
+		return time.Time{}, drewUnknown
+	case st.Signal == ready.SignalInput:
+		return after, drewNothing
+	}
+	return time.Time{}, drewSomething
 }
 
 // clip shortens text typed or pasted for an error message: its first 40

@@ -224,7 +224,7 @@ func closeUnder(set map[int]bool, parent map[int]int) map[int]bool {
 // a second: a process may have forked between a scan and its SIGKILL. No
 // pause is needed between scans, since a process cannot fork once SIGKILL
 // is pending, and the group was sent SIGKILL already. It does not wait for
-// the killed to die: reapLater reaps them.
+// the killed to die: reapKilled reaps them.
 func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	needle := []byte(sessionEnv + "=" + tag + "\x00")
 	self, selfSid := os.Getpid(), 0
@@ -303,17 +303,26 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 		}
 	}
 	if adopt && len(killed) > 0 {
-		go reapLater(killed)
+		reapKilled(killed, reapBound)
 	}
 }
 
-// reapLater reaps the killed processes that are, or become, the test
-// process's children (orphans come to it as a subreaper), as they die; it
-// gives up after a few seconds on any still there.
-func reapLater(pids map[int]bool) {
+// reapBound is how long Close waits for the processes it killed to die, to
+// reap those that come to the test process. SIGKILL ends a process within
+// milliseconds unless it sleeps uninterruptibly in the kernel (a dead NFS
+// server); one still there after reapBound stays, a zombie of the test
+// process once it dies, until the test process ends.
+const reapBound = 2 * time.Second
+
+// reapKilled reaps the killed processes that are, or become, the test
+// process's children (orphans come to it as a subreaper), as they die, and
+// returns once none is left to reap, or after bound. It runs in Close, not
+// on a goroutine of its own: nothing the terminal started outlives Close
+// (a leak check counting goroutines at the end of a test saw it).
+func reapKilled(pids map[int]bool, bound time.Duration) {
 	self := os.Getpid()
 	pause := time.Millisecond
-	for end := time.Now().Add(5 * time.Second); len(pids) > 0 && time.Now().Before(end); {
+	for end := time.Now().Add(bound); len(pids) > 0 && time.Now().Before(end); {
 		var execs map[int]bool
 		for pid := range pids {
 			p, ok := readProc(pid)
@@ -321,6 +330,9 @@ func reapLater(pids map[int]bool) {
 			case !ok:
 				delete(pids, pid) // reaped, by its parent or by us
 			case p.state != 'Z':
+			case p.ppid != self && pids[p.ppid]:
+				// Its parent was killed too: once it dies, this zombie
+				// comes to the test process.
 			case p.ppid != self:
 				delete(pids, pid) // dead, and another's to reap
 			default:
@@ -333,6 +345,9 @@ func reapLater(pids map[int]bool) {
 				}
 				delete(pids, pid)
 			}
+		}
+		if len(pids) == 0 {
+			return
 		}
 		time.Sleep(pause)
 		pause = min(2*pause, 50*time.Millisecond)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -272,15 +273,15 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	it := &inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
-	t.mu.Lock()
-	t.lastInput = now
-	t.mu.Unlock()
-	if t.secretInput() {
-		t.sess.SecretInput(now, it.data)
-	} else {
-		t.sess.Input(now, it.data)
+	timer := time.NewTimer(time.Until(it.deadline))
+	defer timer.Stop()
+	if !t.applyInput(now, it.data, timer.C) {
+		// A piece of output held the session until the deadline: the
+		// input was never applied, so it is neither recorded nor sent.
+		t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: %d bytes were not sent (the session was applying output until the deadline)", len(p)))
+		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
-	t.kernelHeard()
+	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
 	if !t.in.push(it) {
 		return ErrClosed
 	}
@@ -288,7 +289,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	// one still queued then (behind answers to queries a program that
 	// never reads left unwritten) is withdrawn, and nothing of it sent.
 	var res writeResult
-	timer := time.NewTimer(time.Until(it.deadline)) // applying the input may have waited for a piece of output
 	select {
 	case res = <-it.written:
 	case <-timer.C:
@@ -298,7 +298,6 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 			res = <-it.written // being written: the write's deadline is the same
 		}
 	}
-	timer.Stop()
 	switch {
 	case res.err == nil:
 		t.inputWritten() // kernel.go: observations from now on see this input
@@ -314,6 +313,60 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	}
 	return fmt.Errorf("termtest: writing %q to the program: %d of %d bytes delivered: %w", p, res.n, len(p), res.err)
 }
+
+// applyInput tells the session (and the kernel's observer) of input p sent
+// at now, before it is written, unless expired fires first: the session is
+// applied one piece of output at a time, and a piece of a flood on a large
+// screen under -race, its thread descheduled on a loaded machine, held it
+// for seconds, past the sender's deadline; the kernel's observer holds t.mu
+// while it waits for the same piece. It reports whether the input was
+// applied; if not, it never will be.
+func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
+	secret := t.secretInput()
+	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// t.mu, then the session's lock, as the kernel's observer takes
+		// them: it never sees the input in the engine and not in lastInput.
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		prev := t.inputAt.Load()
+		t.inputAt.Store(&now) // a wait meanwhile takes no ready state from before it
+		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) }) {
+			t.inputAt.Store(prev)
+			return
+		}
+		t.lastInput = now
+		t.kernelHeardLocked()
+	}()
+	select {
+	case <-done:
+		return state.Load() == inputApplied
+	case <-expired:
+		if state.CompareAndSwap(inputPending, inputWithdrawn) {
+			return false // the goroutine applies nothing and ends with the piece
+		}
+		<-done // being applied: the engine's work, microseconds
+		return true
+	}
+}
+
+// lastInputAt returns when the last input was sent (zero before any), for
+// waits: it takes no lock a piece of output may hold.
+func (t *Terminal) lastInputAt() time.Time {
+	if at := t.inputAt.Load(); at != nil {
+		return *at
+	}
+	return time.Time{}
+}
+
+// The states of an input being applied (applyInput).
+const (
+	inputPending int32 = iota
+	inputApplied
+	inputWithdrawn
+)
 
 // TypeContext sends text as if typed on a keyboard, once the program is
 // ready for input (see NoWait). Newlines are sent as typed Enter presses

@@ -55,6 +55,10 @@ type terminal struct {
 	unfed     atomic.Int32 // batches read and not yet fed to the session (output.go)
 	closing   atomic.Int64 // when Close began (UnixNano; 0 before): output still unfed dropGrace later is dropped (output.go)
 
+	// inputAt is lastInput for waits, read without t.mu, which the
+	// kernel's observer holds while it waits for a piece of output.
+	inputAt atomic.Pointer[time.Time]
+
 	mu        sync.Mutex
 	lastInput time.Time
 	code      int

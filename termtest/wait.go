@@ -21,9 +21,7 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 	for {
 		ch := t.sess.Changed() // first: a change after it closes ch
 		cur := t.sess.Current()
-		t.mu.Lock()
-		after := t.lastInput
-		t.mu.Unlock()
+		after := t.lastInputAt()
 		// The engine is told of input before the program gets it, and holds
 		// Busy until the screen reacts; the time check keeps that promise
 		// even for a transition recorded in the same instant.
@@ -35,26 +33,43 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 				t.argv[0], errExited, cur.Code, cur.Reason, t.Describe())
 		}
 		if err := t.waitChange(ctx, ch); err != nil {
-			// A due Stuck shows in the report; a tick or status that would
-			// wait for a flood's piece is skipped, so the wait ends within
-			// its bound.
-			if changed := t.sess.Changed(); !t.sess.TryTick(t.cfg.clock.Now()) {
-				// An event or the timer's own tick is being applied: let
-				// it land, for a moment at most.
-				select {
-				case <-changed:
-				case <-time.After(reportGrace):
-				}
-			}
-			cur = t.sess.Current()
-			why := cur.Reason
-			if st, ok := t.sess.TryStatus(); ok {
-				why = st.Reason // why it is not ready now, maybe newer than cur's reason
-			}
+			cur, why := t.reportState()
 			return cur, fmt.Errorf("termtest: %q was not ready for input after %v: %w; the readiness engine says %s: %s\n%s",
 				t.argv[0], t.cfg.clock.Now().Sub(start).Round(time.Millisecond), err, cur.State, why, t.Describe())
 		}
 	}
+}
+
+// reportState returns the engine's latest decision and why it is not
+// (yet) another, for the report of a wait that ran out, without waiting
+// for a piece of output being applied. A due Stuck shows in the report: the
+// engine is ticked now if the session is free; if not, and a decision was
+// due, the event or the timer's own tick being applied is given
+// reportGrace to land.
+func (t *Terminal) reportState() (ready.Transition, string) {
+	now := t.cfg.clock.Now()
+	if changed := t.sess.Changed(); !t.sess.TryTick(now) && t.decisionDue(now) {
+		grace := time.NewTimer(reportGrace)
+		select {
+		case <-changed:
+		case <-grace.C:
+		}
+		grace.Stop()
+	}
+	cur := t.sess.Current()
+	why := cur.Reason
+	if st, ok := t.sess.TryStatus(); ok {
+		why = st.Reason // why it is not ready now, maybe newer than cur's reason
+	}
+	return cur, why
+}
+
+// decisionDue reports whether the engine wanted a tick by now: only then
+// can an event or tick being applied change what a report says (under a
+// flood, each piece moves the engine's next look past the piece's end).
+func (t *Terminal) decisionDue(now time.Time) bool {
+	dl, due := t.sess.Deadline()
+	return due && !dl.After(now)
 }
 
 // reportGrace is how long a wait that ran out gives an event being applied
