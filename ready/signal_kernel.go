@@ -182,6 +182,13 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 
 func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	v := k.view
+	if v.Wait == kernel.Unknown && !k.working.IsZero() {
+		// Work goes on through a look that could not read the group (a
+		// program exiting: its group gone from the session before its
+		// exit is seen; live, ink's menu was called a question 100 ms
+		// before node's exit, its work's hold lost to the look after it).
+		v.Wait = kernel.Working
+	}
 	confirm := tune.WorkConfirm
 	if k.loop {
 		confirm = tune.LoopWorkConfirm
