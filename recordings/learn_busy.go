@@ -30,20 +30,7 @@ func (l *learner) busy() {
 	// Only those in at least half the busy turns are merged: a
 	// leave-one-out check merges once per fold, so the recordings'
 	// candidates are set side by side, not copied.
-	cands := map[string]*merged{}
-	for _, e := range l.evs {
-		for k, c := range e.busyFragments() {
-			if 2*support[k] < busyTurns {
-				continue
-			}
-			m := cands[k]
-			if m == nil {
-				m = &merged{candidate: &candidate{key: k, glyphs: map[rune]bool{}, recs: map[string]bool{}}}
-				cands[k] = m
-			}
-			m.add(c)
-		}
-	}
+	cands := l.merge((*evidence).busyFragments, func(k string) bool { return 2*support[k] >= busyTurns })
 	type scored struct {
 		c *merged
 		m ready.Marker
@@ -135,6 +122,26 @@ type merged struct {
 	turns      int
 	paused     int
 	parts      []*candidate
+}
+
+// merge sets side by side, per fragment key that keep accepts, the
+// candidates each recording's fragments (busy or idle) hold.
+func (l *learner) merge(fragments func(*evidence) map[string]*candidate, keep func(key string) bool) map[string]*merged {
+	cands := map[string]*merged{}
+	for _, e := range l.evs {
+		for k, c := range fragments(e) {
+			if !keep(k) {
+				continue
+			}
+			m := cands[k]
+			if m == nil {
+				m = &merged{candidate: &candidate{key: k, glyphs: map[rune]bool{}, recs: map[string]bool{}}}
+				cands[k] = m
+			}
+			m.add(c)
+		}
+	}
+	return cands
 }
 
 func (m *merged) add(c *candidate) {

@@ -21,20 +21,7 @@ func (l *learner) idle() {
 		}
 	}
 	// Only those at every ready moment are merged.
-	cands := map[string]*merged{}
-	for _, e := range l.evs {
-		for k, c := range e.idleFragments() {
-			if support[k] < n {
-				continue
-			}
-			m := cands[k]
-			if m == nil {
-				m = &merged{candidate: &candidate{key: k, glyphs: map[rune]bool{}, recs: map[string]bool{}}}
-				cands[k] = m
-			}
-			m.add(c)
-		}
-	}
+	cands := l.merge((*evidence).idleFragments, func(k string) bool { return support[k] >= n })
 	paused := 0
 	for _, e := range l.evs {
 		paused += len(e.pausedScreens())
