@@ -37,8 +37,8 @@ func TestFocusedFieldNeedsAForm(t *testing.T) {
 	}
 	for name, out := range map[string]string{
 		"a quote over output": "\x1b[1m┃ Note\x1b[0m\r\n┃ > quoted\r\nplain text after\r\n$ ",
-		"two blocks": "┃ \x1b[1mName\x1b[0m\r\n┃ > \x1b[7m \x1b[0m\r\n\r\n  \x1b[1mOther\x1b[0m\r\n\r\n┃ \x1b[1mMore\x1b[0m\r\n┃ > x\x1b[?25l",
-		"no title":   "┃ name\r\n┃ > \x1b[7m \x1b[0m\r\n\r\n  Other\r\n  > y\x1b[?25l",
+		"two blocks":          "┃ \x1b[1mName\x1b[0m\r\n┃ > \x1b[7m \x1b[0m\r\n\r\n  \x1b[1mOther\x1b[0m\r\n\r\n┃ \x1b[1mMore\x1b[0m\r\n┃ > x\x1b[?25l",
+		"no title":            "┃ name\r\n┃ > \x1b[7m \x1b[0m\r\n\r\n  Other\r\n  > y\x1b[?25l",
 	} {
 		sc := screen.New(40, 10)
 		sc.WriteAt(time.Time{}, []byte(out))
