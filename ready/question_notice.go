@@ -1,6 +1,9 @@
 package ready
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // A message in a window answered by its one button: tview's Modal "3 files
 // deleted." over "Okay", the button on a background of its own
@@ -41,22 +44,22 @@ func buttonOn(v *view, r int) *Prompt {
 		return nil
 	}
 	l := labels[0]
-	label := l.text
+	label, drawn := l.text, false
 	if m := v.find(buttonRe, label); m != nil && m[0] == label {
-		label = m[1] // "< OK >": the button's word
+		label, drawn = m[1], true // "< OK >": the button's word
 	}
 	if len(strings.Fields(label)) > 2 {
 		return nil // a sentence, not a button
 	}
 	switch {
 	case v.snap.CursorVisible():
-		if !cursorIn(v, r, l.col, l.text) {
-			return nil // the cursor waits elsewhere: an input, not this
+		if !drawn || !cursorIn(v, r, l.col, l.text) {
+			return nil // the cursor in a text field, or elsewhere: an input
 		}
 	case l.bg == gap:
 		return nil // text on the window's background: no focus, no button
 	}
-	if !lastInWindow(v, r, l.col) {
+	if !endsWindow(v, r) {
 		return nil
 	}
 	g := &cellGrid{lo: r, text: [][]rune{text}, bg: [][]string{bg}}
@@ -65,4 +68,22 @@ func buttonOn(v *view, r int) *Prompt {
 		return nil
 	}
 	return &Prompt{Kind: PromptPressEnter, Text: q, Options: []string{label}, Default: 0}
+}
+
+// endsWindow reports whether row r is the last text of its window: the
+// rows under it are blank inside the sides down to the bottom side. A
+// field's box inside the window (dialog's inputbox) or buttons under it
+// (blessed's Prompt) end no window.
+func endsWindow(v *view, r int) bool {
+	_, rows := v.snap.Size()
+	for k := r + 1; k <= rows; k++ {
+		t := strings.TrimSpace(v.row(k))
+		if g, _ := utf8.DecodeRuneInString(t); strings.ContainsRune("└╰╚", g) {
+			return true
+		}
+		if !boxedRow(t) || strings.Trim(t, boxBorders) != "" {
+			return false
+		}
+	}
+	return false
 }
