@@ -1,7 +1,9 @@
 package ready
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +24,7 @@ const fieldWidth = 5
 
 func init() {
 	registerShape(questionShape{name: "form field", rank: shapeInput - 5, find: formField, labelOnly: true})
+	registerShape(questionShape{name: "form field focused by colour", rank: shapeInput - 4, find: colourFocusedField, labelOnly: true})
 }
 
 // formField finds the field the terminal's cursor is in, by its label.
@@ -50,4 +53,130 @@ func formField(v *view, _ string) *Prompt {
 		return &Prompt{Kind: PromptPassword, Text: label, Default: -1}
 	}
 	return &Prompt{Kind: PromptInput, Text: label, Default: -1}
+}
+
+// A form's field that takes no typing, focused: the terminal's cursor
+// hidden, the field drawn after its label in a colour no other cell of the
+// screen has, and two other fields or more at the same column on a colour
+// of their own, the unfocused fields' (tview's Form draws the focused
+// DropDown and Checkbox inverted, the others on the fields' blue: "Role
+// developer", "Admin  X" over "Password  **", corpus/testdata/tview-form.cast).
+// A closed drop-down shows its value alone, its other options only once
+// opened: a list of one. A check box is one cell: a toggle whose two
+// states are not drawn as words.
+func colourFocusedField(v *view, _ string) *Prompt {
+	if v.snap.CursorVisible() {
+		return nil
+	}
+	type field struct {
+		label, value string
+		col, n       int
+		bg           string
+	}
+	var fields []field
+	for r := 1; r <= v.bottom; r++ {
+		if !labelRow(v.row(r)) {
+			continue // the common case, from the text alone: no label and field
+		}
+		label, value, col, n, bg := labelledField(v, r)
+		if n == 0 || v.drawn.Row == r && v.drawn.Col >= col && v.drawn.Col < col+n {
+			continue // none, or the cursor the program draws: a text input's
+		}
+		fields = append(fields, field{label, value, col, n, bg})
+	}
+	if len(fields) < 3 {
+		return nil // not a form: a label and a badge, a list's status
+	}
+	uses := backgroundSpans(v)
+	for _, f := range fields {
+		if uses[f.bg] != 1 {
+			continue // a colour other cells share: not the focus
+		}
+		others := map[string]int{} // the other fields at its column, by colour
+		for _, o := range fields {
+			if o.col == f.col && o.bg != f.bg {
+				others[o.bg]++
+			}
+		}
+		if slices.Max(append(slices.Collect(maps.Values(others)), 0)) < 2 {
+			continue
+		}
+		switch {
+		case f.n == 1:
+			return &Prompt{Kind: PromptToggle, Text: f.label, Default: -1}
+		case f.value != "" && !v.matches(secretRe, f.label):
+			return &Prompt{Kind: PromptSelect, Text: f.label, Options: []string{f.value}, Default: 0}
+		}
+	}
+	return nil
+}
+
+// labelledField reads row r as a label, blanks, then a field: cells on a
+// background (or in reverse video) that the label and the blanks after it
+// have not. It returns the label, the field's text, first column, width
+// and background; n is 0 if the row is not one.
+func labelledField(v *view, r int) (label, value string, col, n int, bg string) {
+	if strings.TrimSpace(v.row(r)) == "" {
+		return "", "", 0, 0, ""
+	}
+	text, bgs := gridRow(v.snap, r)
+	cols := len(text) - 2
+	c := 1
+	for c <= cols && (text[c] == ' ' || vBorder(text[c])) {
+		c++
+	}
+	start := c
+	for c <= cols && text[c] != ' ' {
+		c++
+	}
+	// The label's words: one blank between them, two or more end it.
+	for c+1 <= cols && text[c] == ' ' && text[c+1] != ' ' && !vBorder(text[c+1]) && bgs[c+1] == bgs[start] {
+		c++
+		for c <= cols && text[c] != ' ' {
+			c++
+		}
+	}
+	if c == start || c > cols || !v.matches(fieldLabel, string(text[start:c])) {
+		return "", "", 0, 0, ""
+	}
+	gap := bgs[start]
+	f := c
+	for f <= cols && bgs[f] == gap {
+		if text[f] != ' ' {
+			return "", "", 0, 0, "" // text on the label's background: a sentence, no field
+		}
+		f++
+	}
+	if f > cols || f == c {
+		return "", "", 0, 0, ""
+	}
+	for k := f; k <= cols && bgs[k] == bgs[f]; k++ {
+		n++
+	}
+	return string(text[start:c]), strings.TrimSpace(string(text[f : f+n])), f, n, bgs[f]
+}
+
+// labelRow reports, from the text alone, whether row t could be a label
+// and a field: a few words after the margin (or a window's side), two or
+// more blanks, then more.
+func labelRow(t string) bool {
+	t = strings.TrimLeft(t, " │┃║|")
+	i := strings.Index(t, "  ")
+	return i > 0 && strings.TrimSpace(t[i:]) != "" || i < 0 && t != "" && !strings.Contains(t, " ")
+}
+
+// backgroundSpans counts, per background, the runs of cells drawn on it
+// across the screen.
+func backgroundSpans(v *view) map[string]int {
+	cols, rows := v.snap.Size()
+	uses := map[string]int{}
+	for r := 1; r <= rows; r++ {
+		_, bg := gridRow(v.snap, r)
+		for c := 1; c <= cols; c++ {
+			if bg[c] != bg[c-1] {
+				uses[bg[c]]++
+			}
+		}
+	}
+	return uses
 }

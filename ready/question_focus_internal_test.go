@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -56,5 +57,38 @@ func TestFocusedFieldNeedsAForm(t *testing.T) {
 	want := &Prompt{Kind: PromptInput, Text: "Name", Default: -1}
 	if diff := cmp.Diff(want, focusedField(newView(sc.Snapshot(), true), "")); diff != "" {
 		t.Errorf("a form of two fields (-want +got):\n%s\n%s", diff, sc.Snapshot().String())
+	}
+}
+
+// A form's field that takes no typing, focused by colour alone
+// (question_field.go): tview's DropDown shows its value, its Checkbox one
+// cell; both named, the other signals deciding. Before the part, no
+// question on these frames.
+func TestFormFieldFocusedByColour(t *testing.T) {
+	form := corpusCast("tview-form")
+	checkQuestions(t, []questionCase{
+		{"tview DropDown focused", form, 104 * time.Millisecond,
+			&Prompt{Kind: PromptSelect, Text: "Role", Options: []string{"developer"}, Default: 0}},
+		{"tview Checkbox focused", form, 127 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Admin", Default: -1}},
+	})
+	field := func(label, bg, value string) string {
+		return " " + label + strings.Repeat(" ", 10-len(label)) + "\x1b[" + bg + "m" + value + "\x1b[0m\r\n"
+	}
+	notQuestions(t, 40, 10, map[string]string{
+		// One field apart and one other: a label and a badge, no form.
+		"two fields": field("Name", "44", "Ada   ") + field("Role", "47", "dev") + "\x1b[?25l",
+		// The other fields at another column: a layout, no form.
+		"other column": field("Name", "44", "Ada   ") + field("Role", "47", "dev") + "   " + field("Mail", "44", "a@b   ") +
+			"   " + field("Team", "44", "core  ") + "\x1b[?25l",
+	})
+	// The same form with the fields aligned: the check that the cases
+	// above fail for the reason they name.
+	sc := screen.New(40, 10)
+	defer sc.Close()
+	sc.WriteAt(time.Time{}, []byte(field("Name", "44", "Ada   ")+field("Role", "47", "dev")+field("Mail", "44", "a@b   ")+field("Team", "44", "core  ")+"\x1b[?25l"))
+	want := &Prompt{Kind: PromptSelect, Text: "Role", Options: []string{"dev"}, Default: 0}
+	if diff := cmp.Diff(want, colourFocusedField(newView(sc.Snapshot(), true), "")); diff != "" {
+		t.Errorf("a form of four fields (-want +got):\n%s\n%s", diff, sc.Snapshot().String())
 	}
 }

@@ -191,9 +191,11 @@ func TestWordButtons(t *testing.T) {
 			&Prompt{Kind: PromptOptions, Text: "License:", Options: []string{"MIT", "Apache-2.0", "GPL-3.0"}, Default: 0}},
 		{"urwid, the cursor in the focused button", corpusCast("urwid-dialog"), 152014 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Apply 2 changes?", Options: []string{"Yes", "No"}, Default: 0}},
-		// A form whose focus is on a drop-down: its buttons are drawn alike,
-		// no question over them asks: not a question of theirs.
-		{"tview Form, the focus elsewhere", corpusCast("tview-form"), 106381 * time.Microsecond, nil},
+		// A form whose focus is on a check box: its buttons are drawn alike,
+		// no question over them asks: not a question of theirs. The check
+		// box is (question_field.go's colourFocusedField).
+		{"tview Form, the focus elsewhere", corpusCast("tview-form"), 106381 * time.Microsecond,
+			&Prompt{Kind: PromptToggle, Text: "Admin", Default: -1}},
 		// blessed's Prompt: a text field over its buttons.
 		{"blessed Prompt", corpusCast("blessed-question"), 1451477 * time.Microsecond, nil},
 	})

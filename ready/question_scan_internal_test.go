@@ -12,14 +12,16 @@ import (
 	"github.com/ttyrig/ttyrig/screen"
 )
 
-// Round 6's two parts on every frame of every recording in the repository
+// Round 6's three parts on every frame of every recording in the repository
 // (the corpus, the agents', the fixtures'): each question they find,
 // where first found, is one a person reads there. A part that widens finds
 // more here and fails; so does one that stops finding these. Before the
 // one-button part looked at what is under its row to the window's bottom,
 // it also read blessed's Prompt (its text box over Okay and Cancel) and
-// dialog's inputbox (its field's own box) as messages.
-func TestFormAndButtonPartsOnEveryRecording(t *testing.T) {
+// dialog's inputbox (its field's own box) as messages; before the field
+// by colour wanted two other fields at its column, it read a list's
+// current item (blessed, bubbles) and pterm's "INFO" badge as fields.
+func TestRoundSixPartsOnEveryRecording(t *testing.T) {
 	var files []string
 	for _, g := range []string{
 		"../corpus/testdata/*.cast", "testdata/*.cast", "../recordings/agents/*.cast",
@@ -37,7 +39,7 @@ func TestFormAndButtonPartsOnEveryRecording(t *testing.T) {
 	parts := []struct {
 		name string
 		find func(*view, string) *Prompt
-	}{{"focused field", focusedField}, {"one button", windowButton}}
+	}{{"focused field", focusedField}, {"one button", windowButton}, {"field by colour", colourFocusedField}}
 	var got []string
 	for _, f := range files {
 		cast, err := asciicast.ReadFile(f)
@@ -71,6 +73,8 @@ func TestFormAndButtonPartsOnEveryRecording(t *testing.T) {
 		`huh-group.cast: focused field input "Directory"`,
 		`huh-group.cast: focused field select "License" options: [MIT] | Apache-2.0 | GPL-3.0`,
 		`huh-group.cast: focused field toggle "Initialise a git repository?" options: Yes | [No]`,
+		`tview-form.cast: field by colour select "Role" options: [developer]`,
+		`tview-form.cast: field by colour toggle "Admin"`,
 		`tview-modal.cast: one button press-enter "3 files deleted." options: [Okay]`,
 		`urwid-dialog.cast: one button press-enter "2 changes applied." options: [OK]`,
 	}
