@@ -19,7 +19,7 @@
 //  7. question: a question on screen (prompt.go, question*.go), still for the quiet window;
 //     once asked, the same question stays asked through repaints until input
 //  8. startup (selected): start-up marker not drawn yet: not ready
-//  9. blank: nothing drawn on the screen, for up to tune.BlankHold: not ready
+//  9. blank: nothing drawn on the screen, for up to tune.BlankHold (BlankAltHold on the alternate screen): not ready
 //  10. protocol-busy: OSC 7501 working, OSC 9;4 progress, a shell running a command
 //  11. busy-marker: a profile's busy markers, while fresh
 //  12. busy-animation: a spinner, a status word, a progress bar or a counter

@@ -61,6 +61,15 @@ type tuning struct {
 	// OSC 133) still decides; past this, the silence fallback does. An
 	// agent's start-up was blank for 7–15 s (issue 20, class 4).
 	BlankHold time.Duration
+	// BlankAltHold is BlankHold on the alternate screen: a program that
+	// took the whole screen and drew nothing is starting, not waiting.
+	// opencode's alternate screen stayed blank and silent for 25.4 s of
+	// start-up on a loaded machine; where the kernel cannot tell (no
+	// /proc, a recording without kernel views) the 20 s of BlankHold
+	// called it ready 5.8-6.8 s early. 60 s keeps ±25 % (45-75 s) clear
+	// of that, and a wait's own timeout usually ends first, with the
+	// blank screen in its report: wait, bounded, rather than guess.
+	BlankAltHold time.Duration
 
 	// TimerHold: an event loop with a timer of its own due within this
 	// (the kernel's View.Timer) is not ready until the timer could have
@@ -152,6 +161,7 @@ var defaultTuning = tuning{
 	KernelHold:      8 * time.Second,
 	LoopWorkHold:    400 * time.Millisecond,
 	BlankHold:       20 * time.Second,
+	BlankAltHold:    60 * time.Second,
 	TimerHold:       1500 * time.Millisecond,
 	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,

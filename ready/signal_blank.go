@@ -7,8 +7,8 @@ import "time"
 // was blank for 7–15 s, issue 20 class 4) shows no prompt, no input box,
 // nothing a user could type at; the silence fallback called it ready after
 // 2 s. The screen's signals hold it back while every row is empty, for
-// at most tune.BlankHold of a still screen (a bound: no signal vetoes for
-// ever); a sure signal ranked above (the kernel seeing a blocked reader,
+// at most tune.BlankHold of a still screen, tune.BlankAltHold on the
+// alternate screen (a bound: no signal vetoes for ever); a sure signal ranked above (the kernel seeing a blocked reader,
 // cat on a blank screen; a shell's OSC 133) still decides at once.
 
 type blankSignal struct{}
@@ -24,7 +24,11 @@ func (blankSignal) vote(f *facts, now time.Time) vote {
 	if f.view == nil || !f.view.blank {
 		return vote{}
 	}
-	until := f.lastChange.Add(tune.BlankHold)
+	bound := tune.BlankHold
+	if f.view.snap.AltScreen() {
+		bound = tune.BlankAltHold
+	}
+	until := f.lastChange.Add(bound)
 	if !now.Before(until) {
 		return vote{}
 	}
