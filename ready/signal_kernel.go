@@ -156,7 +156,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		if f.inputAt.After(ref) {
 			ref = f.inputAt
 		}
-		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() && !k.released {
+		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() && !k.released && !k.shown.gone(f) {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
@@ -220,7 +220,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
-	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= k.loopHold(f):
+	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= k.loopHold(f, now):
 		// An event loop's work bounded tighter: its threads (the one that
 		// watches the terminal among them) run on after the final frame
 		// for seconds (beside V8's helper threads, a child); past the
@@ -233,7 +233,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	case v.Wait == kernel.Working:
 		until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
-		if bound := k.settled(f).Add(k.loopHold(f)); k.bounded(f) && bound.Before(until) {
+		if bound := k.settled(f).Add(k.loopHold(f, now)); k.bounded(f) && bound.Before(until) {
 			until = bound
 		}
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).

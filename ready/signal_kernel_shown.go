@@ -56,10 +56,22 @@ func busyOnScreen(f *facts) bool {
 
 // loopHold is how long an event loop's work holds ready back once the
 // screen has settled: the quiet window when the program took its busy
-// signs off the screen, tune.LoopWorkHold otherwise.
-func (k *kernelSignal) loopHold(f *facts) time.Duration {
-	if k.shown.gone(f) {
-		return min(tune.LoopWorkHold, f.prof.Quiet.D())
+// signs off the screen, or when it showed them since the input and a
+// question that may decide is on screen now (an agent's approval dialog,
+// drawn beside its spinner: the loop runs the spinner while it waits for
+// the answer), tune.LoopWorkHold otherwise. Not for a question left on
+// screen by a program that showed no busy sign since the input: ink's
+// menu stays drawn while node exits after Quit (ready/exiting_test.go).
+// Until the screen has been still for the quiet window it says the quiet
+// window, so the kernel looks again then; finding a question on a frame
+// not yet still would be wasted work.
+func (k *kernelSignal) loopHold(f *facts, now time.Time) time.Duration {
+	q := min(tune.LoopWorkHold, f.prof.Quiet.D())
+	if k.shown.gone(f) || now.Sub(k.settled(f)) < q {
+		return q
+	}
+	if k.shown.shown && f.view != nil && f.view.promptDecides() != nil {
+		return q
 	}
 	return tune.LoopWorkHold
 }
