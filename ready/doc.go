@@ -11,9 +11,10 @@
 //  3. shell: OSC 133;B (as the screen's parser reports it), the shell reads a command line: ready
 //  4. kernel: the foreground process blocked reading the terminal with all output
 //     drawn: ready at once; working elsewhere (until the screen has been still
-//     for the silence window plus tune.KernelHold), output pending or input
-//     unread: not ready (package kernel, Linux; no opinion for event loops or
-//     elsewhere)
+//     for the silence window plus tune.KernelHold; an event loop's for
+//     tune.LoopWorkHold, or the quiet window once its busy signs are gone),
+//     output pending or input unread: not ready (package kernel, Linux; no
+//     opinion for event loops or elsewhere)
 //  5. restart (selected by a profile): a restart message: not ready
 //  6. answer-ticked (selected): the question just answered, ticked: not ready
 //  7. question: a question on screen (prompt.go, question*.go), still for the quiet window;

@@ -31,10 +31,13 @@ import (
 //     tune.KernelHold: then it abstains and the silence fallback decides (a
 //     signal may delay a decision, none may cancel the fallback); for a
 //     group last seen in an event loop, after start-up, only until the
-//     screen has been still for tune.LoopWorkHold: then the screen's
+//     screen has been still for tune.LoopWorkHold, or for the quiet
+//     window once the program has taken off the screen every busy sign it
+//     showed since the input (signal_kernel_shown.go): then the screen's
 //     signals decide (node and bun agents run on, every thread, for
 //     seconds after their final frame: the kernel cannot tell that from
-//     work about to draw). A look that cannot read the group (Unknown)
+//     work about to draw), and the end of that work restarts no quiet
+//     window (it is no news). A look that cannot read the group (Unknown)
 //     neither begins nor ends work;
 //   - not ready while output is pending in the terminal or input sits
 //     unread: the screen is not final, or the program has not seen what was
@@ -89,6 +92,12 @@ type kernelSignal struct {
 	repeats    int
 	lastDue    time.Duration
 	firedInput time.Time // the last input when it fired
+	// shown: the program's busy signs since the last input
+	// (signal_kernel_shown.go).
+	shown busyShown
+	// released: this stretch of work held ready back no more (past
+	// loopHold): its end is no news, and restarts no quiet window.
+	released bool
 }
 
 // Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
@@ -105,6 +114,7 @@ func init() {
 
 // seen forgets the timer: what it was due for may be what was just drawn.
 func (k *kernelSignal) seen(f *facts) {
+	k.shown.note(f)
 	if !k.timerAt.IsZero() {
 		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
 	}
@@ -114,6 +124,9 @@ func (k *kernelSignal) seen(f *facts) {
 // observe takes in every event: a Kernel event is a new observation; any
 // other event makes the last one stale.
 func (k *kernelSignal) observe(f *facts, ev Event) {
+	if ev.Kind == Input {
+		k.shown.input()
+	}
 	if ev.Kind != Kernel {
 		k.fresh = false
 		return
@@ -127,7 +140,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	}
 	switch {
 	case is && !was:
-		k.working, k.loop = ev.Time, k.known == kernel.Watching
+		k.working, k.loop, k.released = ev.Time, k.known == kernel.Watching, false
 	case was && !is:
 		// Work that began while the screen was still fresh, or after
 		// input, may be about to draw its result. Work that began after
@@ -143,7 +156,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		if f.inputAt.After(ref) {
 			ref = f.inputAt
 		}
-		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() {
+		if ev.Time.Sub(k.working) >= tune.LongWork && k.working.Sub(ref) < f.prof.Silence.D() && !k.released && !k.shown.gone(f) {
 			f.restartQuiet(ev.Time)
 		}
 		k.working = time.Time{}
@@ -207,11 +220,12 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
-	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= tune.LoopWorkHold:
+	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= k.loopHold(f, now):
 		// An event loop's work bounded tighter: its threads (the one that
 		// watches the terminal among them) run on after the final frame
 		// for seconds (beside V8's helper threads, a child); past the
 		// hold, the screen's signals decide.
+		k.released = true
 		return vote{}
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
 		// A veto bounded: the kernel may delay the silence fallback, not
@@ -219,7 +233,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	case v.Wait == kernel.Working:
 		until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
-		if bound := k.settled(f).Add(tune.LoopWorkHold); k.bounded(f) && bound.Before(until) {
+		if bound := k.settled(f).Add(k.loopHold(f, now)); k.bounded(f) && bound.Before(until) {
 			until = bound
 		}
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
