@@ -39,6 +39,7 @@ import (
 type termSpan struct {
 	leader     int
 	start, end uint64 // end 0: still open
+	reaped     bool   // the leader is being reaped: its pid may be given out again
 }
 
 var spans = struct {
@@ -78,6 +79,14 @@ func trackTerminal(leader int) *termSpan {
 }
 
 const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER, prctl(2)
+
+// reaping notes that s's leader is about to be reaped (cmd.Wait): until
+// then its pid is its own, alive or a zombie, and no scan need read it.
+func reaping(s *termSpan) {
+	spans.Lock()
+	s.reaped = true
+	spans.Unlock()
+}
 
 // closeSpan marks s closed; the list is emptied once no terminal is open,
 // since an orphan born after that is no terminal's.
@@ -249,7 +258,11 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	for end := time.Now().Add(time.Second); time.Now().Before(end); {
 		procs := map[int]procInfo{}
 		parent := map[int]int{}
+		unreaped := unreapedLeaders(s)
 		for _, pid := range pidsSince(s.leader) {
+			if unreaped[pid] {
+				continue
+			}
 			if p, ok := readProc(pid); ok && pid != self && p.start+1 >= s.start {
 				procs[pid], parent[pid] = p, p.ppid
 			}
@@ -320,6 +333,22 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 // server); one still there after reapBound stays, a zombie of the test
 // process once it dies, until the test process ends.
 const reapBound = 2 * time.Second
+
+// unreapedLeaders returns the programs of the other open terminals that
+// are not being reaped yet: each holds its pid (alive or a zombie), so a
+// scan skips them unread. With 64 terminals open at once, each Close read
+// every later one's.
+func unreapedLeaders(s *termSpan) map[int]bool {
+	spans.Lock()
+	defer spans.Unlock()
+	set := map[int]bool{}
+	for _, o := range spans.list {
+		if o != s && o.end == 0 && !o.reaped {
+			set[o.leader] = true
+		}
+	}
+	return set
+}
 
 // reapKilled reaps the killed processes that are, or become, the test
 // process's children (orphans come to it as a subreaper), as they die, and
