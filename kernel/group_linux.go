@@ -749,21 +749,30 @@ func signalled(pid, tid int) bool {
 	if err != nil {
 		return true // cannot tell: not a sure wait
 	}
+	return unblockedPending(b)
+}
+
+// unblockedPending reports whether a thread's status file (proc_pid_status
+// (5)) has a signal pending, to the thread or its process, that the thread
+// does not block.
+func unblockedPending(b []byte) bool {
 	var pending, blocked uint64
 	for line := range bytes.Lines(b) {
-		k, v, ok := strings.Cut(string(line), ":")
-		if !ok {
+		// Only three of the file's fifty-odd lines matter: converting
+		// each to a string cost an allocation a line, at every look.
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		if !ok || len(k) != len("SigPnd") {
 			continue
 		}
-		x, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
-		if err != nil {
-			continue
-		}
-		switch k {
+		switch string(k) { // compared in place, not converted
 		case "SigPnd", "ShdPnd":
-			pending |= x
+			if x, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 16, 64); err == nil {
+				pending |= x
+			}
 		case "SigBlk":
-			blocked = x
+			if x, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 16, 64); err == nil {
+				blocked = x
+			}
 		}
 	}
 	return pending&^blocked != 0
