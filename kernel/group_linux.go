@@ -180,7 +180,7 @@ func scheduled(pid, tid int) (uint64, bool) {
 			}
 		}
 	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return 0, false
 	}
@@ -301,7 +301,7 @@ func (o *Observer) ttyFDs(pid int) []int {
 
 // nonblocking reports whether descriptor fd of pid is open O_NONBLOCK.
 func nonblocking(pid, fd int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
+	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
 	if err != nil {
 		return false
 	}
@@ -396,7 +396,7 @@ func describe(procs []proc) string {
 // thread reads /proc/<pid>/task/<tid>/syscall: "running", or the number of
 // the system call the thread is blocked in and its arguments.
 func (o *Observer) thread(pid, tid int, procState byte) state {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
+	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
 	if err != nil {
 		return state{call: "unreadable"}
 	}
@@ -512,7 +512,7 @@ func readSmall(path string) ([]byte, bool) {
 // disarmed reports whether the timerfd fd of pid has no expiry set
 // (its fdinfo's it_value is (0, 0)).
 func disarmed(pid, fd int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
+	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
 	if err != nil {
 		return false
 	}
@@ -684,7 +684,7 @@ func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, own, ok bool) {
 	if depth > maxNesting {
 		return false, false, false, false
 	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
 	if err != nil {
 		return false, false, false, false
 	}
@@ -745,25 +745,34 @@ func readMem(pid int, addr uint64, n int) ([]byte, bool) {
 // signalled reports whether the thread has a signal pending that it does
 // not block: it is woken, or about to be, whatever call it sits in.
 func signalled(pid, tid int) bool {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return true // cannot tell: not a sure wait
 	}
+	return unblockedPending(b)
+}
+
+// unblockedPending reports whether a thread's status file (proc_pid_status
+// (5)) has a signal pending, to the thread or its process, that the thread
+// does not block.
+func unblockedPending(b []byte) bool {
 	var pending, blocked uint64
 	for line := range bytes.Lines(b) {
-		k, v, ok := strings.Cut(string(line), ":")
-		if !ok {
+		// Only three of the file's fifty-odd lines matter: converting
+		// each to a string cost an allocation a line, at every look.
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		if !ok || len(k) != len("SigPnd") {
 			continue
 		}
-		x, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
-		if err != nil {
-			continue
-		}
-		switch k {
+		switch string(k) { // compared in place, not converted
 		case "SigPnd", "ShdPnd":
-			pending |= x
+			if x, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 16, 64); err == nil {
+				pending |= x
+			}
 		case "SigBlk":
-			blocked = x
+			if x, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 16, 64); err == nil {
+				blocked = x
+			}
 		}
 	}
 	return pending&^blocked != 0
@@ -778,7 +787,7 @@ type stat struct {
 }
 
 func readStat(pid int) (stat, bool) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	b, err := readProc(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return stat{}, false
 	}
@@ -813,7 +822,7 @@ func listTasks(pid int) []int {
 }
 
 func readChildren(pid, tid int) []int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
+	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
 	if err != nil {
 		return nil
 	}

@@ -14,33 +14,69 @@ import (
 // keeps (x/vt keeps 4 MiB, allocated per terminal, for inline images ttyrig
 // does not draw; titles, hyperlinks and replies to queries are far
 // shorter). The rest of a longer string is dropped.
-const parserDataSize = 64 << 10
+//
+// The buffer starts at firstDataSize and grows to parserDataSize before
+// a write whose strings could need more (binding.fit): most terminals never
+// see a string of a page, and 100 idle ones held 6 MiB of buffers.
+const (
+	parserDataSize = 64 << 10
+	firstDataSize  = 4 << 10
+)
 
 // newEmulator returns x/vt's emulator with its memory bounded: a parser
-// buffer of parserDataSize instead of 4 MiB (84% of what a terminal
-// allocated at start), and no scrollback on the alternate screen, which
-// x/vt fills up to 10,000 lines that nothing can read. The main screen's
-// scrollback is bounded by Screen (see scrollback.go). It also returns the
-// emulator's parser (nil if it could not be reached).
+// buffer of firstDataSize, grown up to parserDataSize when a string needs
+// it, instead of 4 MiB (84% of what a terminal allocated at start), and no
+// scrollback on the alternate screen, which x/vt fills up to 10,000 lines
+// that nothing can read. The main screen's scrollback is bounded by Screen
+// (see scrollback.go). It also returns the emulator's parser and the
+// parser's string buffer (each nil if it could not be reached).
 //
 // x/vt offers no option for either, so this reaches its unexported fields;
 // if a later x/vt renames them it leaves the emulator as x/vt made it, and
 // BenchmarkIdleHeap in termtest shows on the memory it then takes.
-func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser) {
+func newEmulator(cols, rows int) (*vt.Emulator, *ansi.Parser, *[]byte) {
 	e := vt.NewEmulator(cols, rows)
 	v := reflect.ValueOf(e).Elem()
 	var parser *ansi.Parser
+	var data *[]byte
 	if f := v.FieldByName("parser"); f.IsValid() && f.Type() == reflect.TypeOf((*ansi.Parser)(nil)) {
 		if p := *(**ansi.Parser)(unsafe.Pointer(f.UnsafeAddr())); p != nil {
-			p.SetDataSize(parserDataSize)
 			parser = p
+			data = parserData(p)
+			if data != nil {
+				p.SetDataSize(firstDataSize)
+			} else {
+				p.SetDataSize(parserDataSize) // cannot grow it later
+			}
 		}
 	}
 	if _, alt := screens(e); alt != nil {
 		alt.SetScrollback(nil)
 	}
 	e.SetScrollbackSize(vtScrollback)
-	return e, parser
+	return e, parser, data
+}
+
+// parserData returns p's string buffer, or nil if it cannot be reached.
+func parserData(p *ansi.Parser) *[]byte {
+	f := reflect.ValueOf(p).Elem().FieldByName("data")
+	if !f.IsValid() || f.Type() != reflect.TypeOf([]byte(nil)) {
+		return nil
+	}
+	return (*[]byte)(unsafe.Pointer(f.UnsafeAddr()))
+}
+
+// fit grows the parser's string buffer to parserDataSize, keeping what it
+// holds, before a write whose longest string (as oscFilter counts it, from
+// the string's start) is n bytes, when n might not fit: the parser keeps
+// the same bytes of every string as with parserDataSize from the start.
+func (b *binding) fit(n int) {
+	if b.data == nil || n < len(*b.data) || len(*b.data) >= parserDataSize {
+		return
+	}
+	grown := make([]byte, parserDataSize)
+	copy(grown, *b.data)
+	*b.data = grown
 }
 
 // screens returns e's main and alternate screens, or nils if they cannot
@@ -86,6 +122,7 @@ type binding struct {
 	e      *vt.Emulator
 	s      *Screen
 	parser *ansi.Parser
+	data   *[]byte             // the parser's string buffer (fit grows it); nil where it cannot be reached
 	bufs   [2]*uv.RenderBuffer // main, alternate; nil where x/vt's fields could not be reached
 	pool   pool                // where release puts it
 	// captures: lines a line feed scrolls off skip x/vt's scrollback
@@ -156,8 +193,8 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 		b.s = s
 		return b
 	}
-	e, parser := newEmulator(cols, rows)
-	b := &binding{e: e, s: s, parser: parser, pool: p}
+	e, parser, data := newEmulator(cols, rows)
+	b := &binding{e: e, s: s, parser: parser, data: data, pool: p}
 	b.bufs[0], b.bufs[1] = screenBuffers(e)
 	e.SetCallbacks(vt.Callbacks{
 		AltScreen: func(on bool) {

@@ -20,6 +20,11 @@ type oscFilter struct {
 	mangled  bool   // payload had bytes replaced
 	restored [][2][]byte
 	buf      []byte
+	// strLen counts the bytes of the string being read (any kind), and
+	// longest is the most it reached in the last filter call: the
+	// parser's buffer must hold that much before it parses the call's
+	// bytes (see binding.fit).
+	strLen, longest int
 }
 
 const (
@@ -39,6 +44,7 @@ func (f *oscFilter) filter(p []byte) []byte {
 	out := p
 	copied := false
 	state, utfLeft := f.state, f.utfLeft
+	f.longest = 0
 scan:
 	for i := 0; i < len(p); i++ {
 		b := p[i]
@@ -90,6 +96,9 @@ scan:
 				utfLeft = utf8Continuations(b)
 			}
 		case fsString:
+			if f.strLen++; f.strLen > f.longest {
+				f.longest = f.strLen
+			}
 			switch {
 			case b == 0x07 && f.isOSC, b == 0x18, b == 0x1a:
 				f.end()
@@ -146,6 +155,7 @@ func utf8Continuations(b byte) int {
 func (f *oscFilter) start(osc bool) {
 	f.isOSC = osc
 	f.payload, f.mangled = f.payload[:0], false
+	f.strLen = 0
 }
 
 // end closes a string; a mangled OSC payload is queued for restore. The

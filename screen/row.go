@@ -2,6 +2,8 @@ package screen
 
 import (
 	"image/color"
+	"strings"
+	"sync"
 	"unsafe"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -86,23 +88,35 @@ var blank = uv.Cell{Content: " ", Width: 1}
 // carving row structs and cells from shared slabs saves two of a row's
 // four allocations. A slab lives as long as any of its
 // rows.
+//
+// The first slabs are small and each next one twice the last, up to
+// slabRows: a terminal that shows a few rows of text (a shell at its
+// prompt, the rest blank: see blankRow) holds a few rows' worth, not 32
+// (100 idle terminals held 4 MiB of slabs for rows never read).
 type scratch struct {
 	line   []uv.Cell // a row's cells, where x/vt's buffer cannot be read directly
 	text   []byte
 	styles []style
 	rows   []row
 	cells  []cellRef
+	slab   int // rows in the last slab made
 }
 
-const slabRows = 32
+const (
+	slabRows      = 32
+	firstSlabRows = 4
+)
 
 // newRow returns a blank row of cols cells from the slabs.
 func (sc *scratch) newRow(cols int) *row {
+	if len(sc.rows) == 0 || len(sc.cells) < cols {
+		sc.slab = min(max(2*sc.slab, firstSlabRows), slabRows)
+	}
 	if len(sc.rows) == 0 {
-		sc.rows = make([]row, slabRows)
+		sc.rows = make([]row, sc.slab)
 	}
 	if len(sc.cells) < cols {
-		sc.cells = make([]cellRef, slabRows*cols)
+		sc.cells = make([]cellRef, sc.slab*cols)
 	}
 	r := &sc.rows[0]
 	sc.rows = sc.rows[1:]
@@ -113,6 +127,14 @@ func (sc *scratch) newRow(cols int) *row {
 
 // readRow converts a row of the emulator's cells.
 func readRow(line []uv.Cell, sc *scratch) *row {
+	if isBlank(line) {
+		return blankRow(len(line))
+	}
+	return convertRow(line, sc)
+}
+
+// convertRow converts a row of the emulator's cells into a row of its own.
+func convertRow(line []uv.Cell, sc *scratch) *row {
 	r := sc.newRow(len(line))
 	buf, styles := sc.text[:0], sc.styles[:0]
 	for x := range line {
@@ -134,6 +156,38 @@ func readRow(line []uv.Cell, sc *scratch) *row {
 	r.styles = append([]style(nil), styles...)
 	sc.text, sc.styles = buf, styles
 	return r
+}
+
+// isBlank reports whether every cell of line is a blank of one column in
+// the default style: the row readRow would make of it is blankRow's.
+func isBlank(line []uv.Cell) bool {
+	for x := range line {
+		c := &line[x]
+		if c.Width != 1 || c.Content != " " && c.Content != "" ||
+			c.Style.Attrs != 0 || c.Style.Underline != uv.UnderlineNone || c.Style.Fg != nil || c.Style.Bg != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// blanks holds one blank row per width (*row by int), shared by every
+// screen: rows are never modified, and most rows of most screens are
+// blank, so a screen holds none of its own.
+var blanks sync.Map
+
+// blankRow returns the row of cols blanks in the default style, as readRow
+// would make it.
+func blankRow(cols int) *row {
+	if r, ok := blanks.Load(cols); ok {
+		return r.(*row)
+	}
+	r := &row{text: strings.Repeat(" ", cols), last: -1, cells: make([]cellRef, cols), styles: []style{{}}}
+	for x := range r.cells {
+		r.cells[x] = cellRef{start: uint32(x), end: uint32(x + 1), width: 1}
+	}
+	got, _ := blanks.LoadOrStore(cols, r)
+	return got.(*row)
 }
 
 // styleIndex returns the index of st in *styles, adding it if needed.

@@ -205,6 +205,7 @@ func (s *Screen) WriteAt(t time.Time, p []byte) Changes {
 		s.at = t
 	}
 	p = s.osc.filter(p)
+	s.bind.fit(s.osc.longest)
 	s.repLeft = repBudget * s.emu.Width() * s.emu.Height()
 	// Frames opened and closed within p are never seen half-drawn (p is
 	// parsed under the lock), so up to p's last sync-close their opens need

@@ -39,6 +39,7 @@ import (
 type termSpan struct {
 	leader     int
 	start, end uint64 // end 0: still open
+	reaped     bool   // the leader is being reaped: its pid may be given out again
 }
 
 var spans = struct {
@@ -78,6 +79,14 @@ func trackTerminal(leader int) *termSpan {
 }
 
 const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER, prctl(2)
+
+// reaping notes that s's leader is about to be reaped (cmd.Wait): until
+// then its pid is its own, alive or a zombie, and no scan need read it.
+func reaping(s *termSpan) {
+	spans.Lock()
+	s.reaped = true
+	spans.Unlock()
+}
 
 // closeSpan marks s closed; the list is emptied once no terminal is open,
 // since an orphan born after that is no terminal's.
@@ -227,9 +236,11 @@ func closeUnder(set map[int]bool, parent map[int]int) map[int]bool {
 // the killed to die: reapKilled reaps them.
 func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	needle := []byte(sessionEnv + "=" + tag + "\x00")
+	// getsid(2), not /proc/self/stat: the kernel sums that over every
+	// thread of the test process, and it cost a sixth of Close's scan.
 	self, selfSid := os.Getpid(), 0
-	if p, ok := readProc(self); ok {
-		selfSid = p.sid
+	if sid, _, e := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0); e == 0 {
+		selfSid = int(sid)
 	}
 	spans.Lock()
 	adopt := spans.adopt
@@ -247,7 +258,11 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 	for end := time.Now().Add(time.Second); time.Now().Before(end); {
 		procs := map[int]procInfo{}
 		parent := map[int]int{}
+		unreaped := unreapedLeaders(s)
 		for _, pid := range pidsSince(s.leader) {
+			if unreaped[pid] {
+				continue
+			}
 			if p, ok := readProc(pid); ok && pid != self && p.start+1 >= s.start {
 				procs[pid], parent[pid] = p, p.ppid
 			}
@@ -279,7 +294,12 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 					continue
 				}
 			}
-			if p.state != 'Z' {
+			// A process in the test process's session is never the
+			// terminal's: the program was started in a session of its
+			// own, and a session can be left (setsid) but never joined.
+			// Those are the test process's own threads and children,
+			// whose environments Close read each time.
+			if p.state != 'Z' && (selfSid == 0 || p.sid != selfSid) {
 				env, err := procFile("/proc/" + strconv.Itoa(pid) + "/environ")
 				if err == nil && (bytes.HasPrefix(env, needle) || bytes.Contains(env, append([]byte{0}, needle...))) {
 					mine[pid] = true
@@ -313,6 +333,22 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 // server); one still there after reapBound stays, a zombie of the test
 // process once it dies, until the test process ends.
 const reapBound = 2 * time.Second
+
+// unreapedLeaders returns the programs of the other open terminals that
+// are not being reaped yet: each holds its pid (alive or a zombie), so a
+// scan skips them unread. With 64 terminals open at once, each Close read
+// every later one's.
+func unreapedLeaders(s *termSpan) map[int]bool {
+	spans.Lock()
+	defer spans.Unlock()
+	set := map[int]bool{}
+	for _, o := range spans.list {
+		if o != s && o.end == 0 && !o.reaped {
+			set[o.leader] = true
+		}
+	}
+	return set
+}
 
 // reapKilled reaps the killed processes that are, or become, the test
 // process's children (orphans come to it as a subreaper), as they die, and

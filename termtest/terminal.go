@@ -207,6 +207,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if t.pty, err = pollable(f); err != nil {
 		_ = f.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
+		reaping(t.span)
 		_ = cmd.Wait()
 		closeSpan(t.span)
 		abandon()
@@ -218,6 +219,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	if b.err != nil {
 		_ = t.pty.Close()
 		stopGroup(cmd.Process.Pid, 0, nil)
+		reaping(t.span)
 		_ = cmd.Wait()
 		closeSpan(t.span)
 		in.close()
@@ -249,6 +251,7 @@ func (t *Terminal) reap() {
 // wait waits for the program, records its exit status and closes reaped.
 func (t *Terminal) wait() {
 	awaitExit(t.cmd.Process.Pid) // exitwait_linux.go: without holding a thread
+	reaping(t.span)
 	err := t.cmd.Wait()
 	code := 0
 	if err != nil {
