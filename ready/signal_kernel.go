@@ -81,6 +81,10 @@ type kernelSignal struct {
 	// since the screen last changed (zero: none), timerDue how soon.
 	timerAt  time.Time
 	timerDue time.Duration
+	// holdEnd: when the hold for a timer, begun since the screen last
+	// changed, ends (zero: none begun); a timer read after it holds no
+	// more before the next change (kernel_tick.go).
+	holdEnd time.Time
 	// fired: the screen changed while a timer was due; repeats counts the
 	// times the same timer was due again after it drew, no input between;
 	// from two on, the program redraws on a period (top, htop), and its
@@ -108,7 +112,7 @@ func (k *kernelSignal) seen(f *facts) {
 	if !k.timerAt.IsZero() {
 		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
 	}
-	k.timerAt = time.Time{}
+	k.timerAt, k.holdEnd = time.Time{}, time.Time{}
 }
 
 // observe takes in every event: a Kernel event is a new observation; any
@@ -175,6 +179,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// read again later (node's 250 ms tick, re-armed) extends nothing.
 		k.timerAt, k.timerDue = ev.Time, d
 	}
+	k.holding(ev.Time)
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
@@ -200,7 +205,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		// compute (a signal handler) is busy until it reads again.
 		return vote{}
 	}
-	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
+	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace)) && k.unserved()
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:
 		return hold(SignalKernel, "a timer of the program's own was due within %v, its callback running (%s)", k.timerDue, v.Doing).
