@@ -103,3 +103,77 @@ func TestTimerHoldServedOnce(t *testing.T) {
 		t.Errorf("ready 10ms after a change with a timer due, want the timer waited out\n%s", s.timeline())
 	}
 }
+
+// loopTimer is an event loop watching the terminal with a timer of its own
+// due (prompt_toolkit's 0.5 s terminal-size poll reads "500ms").
+func loopTimer(timer string) kernel.View {
+	return kernel.View{Wait: kernel.Watching, Doing: "python3 epoll_wait(tty)", Leader: true, Timer: timer}
+}
+
+// The hold for a loop's timer ends when a look past the timer's bound finds
+// the loop waiting again with nothing drawn: the tick fired and drew
+// nothing (live ptk-repl: "500ms", then "10ms" near its end, then "500ms"
+// again), not TimerGrace after the bound.
+func TestTickThatDrewNothingEndsTheHold(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("sql> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms")) // due by +505ms
+	s.advance(395 * ms)
+	s.wantState(ready.Starting)
+	s.kern(loopTimer("10ms")) // due by +410ms
+	s.advance(12 * ms)
+	s.kern(loopTimer("500ms")) // past it: fired, waiting again
+	if s.state() != ready.Ready || s.at() > 420*ms {
+		t.Errorf("at +%v: %s, want ready as the tick is seen done (+412ms)\n%s", s.at(), s.state(), s.timeline())
+	}
+	// The tick is known now: the next change holds for it no more.
+	s.out("\r\nsql> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(150 * ms)
+	if got := s.readyAt(417 * ms); got < 0 || got > 570*ms {
+		t.Errorf("ready again at +%v, want the quiet window after the change (+567ms)\n%s", got, s.timeline())
+	}
+}
+
+// Input forgets the tick: it may arm timers of its own (a debounced search
+// draws after one), so the hold is back after it.
+func TestInputForgetsTheTick(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("sql> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(395 * ms)
+	s.kern(loopTimer("10ms"))
+	s.advance(12 * ms)
+	s.kern(loopTimer("500ms"))
+	s.wantState(ready.Ready)
+	s.in("s")
+	s.out("s")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(450 * ms) // past the settle window (400 ms: no prompt glyph before the cursor)
+	if s.state() == ready.Ready {
+		t.Errorf("ready 450ms after input with a timer due, want the timer waited out\n%s", s.timeline())
+	}
+}
+
+// A shorter reading that cannot be the held timer (due before the held one
+// could be) is another timer: Go's sysmon read "5ms" 5 ms into a program's
+// 500 ms sleep, and the sleep read again after it is no tick done (the
+// recordings' widget-late: a footer drawn 600 ms after its box).
+func TestShortReadingOfAnotherTimer(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("│ > ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(5 * ms)
+	s.kern(loopTimer("5ms"))
+	s.advance(7 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(400 * ms)
+	if s.state() == ready.Ready {
+		t.Errorf("ready at +%v, want the 500ms timer waited out\n%s", s.readyAt(0), s.timeline())
+	}
+}

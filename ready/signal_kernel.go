@@ -85,6 +85,12 @@ type kernelSignal struct {
 	// changed, ends (zero: none begun); a timer read after it holds no
 	// more before the next change (kernel_tick.go).
 	holdEnd time.Time
+	// bound: by when the timer held for fires at the latest, as the
+	// looks since the hold began say; tick, the length of a timer seen
+	// to fire and draw nothing since the input at tickInput.
+	bound     time.Time
+	tick      time.Duration
+	tickInput time.Time
 	// fired: the screen changed while a timer was due; repeats counts the
 	// times the same timer was due again after it drew, no input between;
 	// from two on, the program redraws on a period (top, htop), and its
@@ -156,6 +162,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	if ev.Kernel.Wait != kernel.Unknown {
 		k.known = ev.Kernel.Wait
 	}
+	k.ticked(f, ev)
 	if d, ok := ev.Kernel.TimerDue(); !ok {
 		if ev.Kernel.Wait != kernel.Working {
 			// Work seen with no timer is the timer's callback running,
@@ -179,7 +186,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// read again later (node's 250 ms tick, re-armed) extends nothing.
 		k.timerAt, k.timerDue = ev.Time, d
 	}
-	k.holding(ev.Time)
+	k.holding(f, ev.Time)
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
@@ -205,7 +212,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		// compute (a signal handler) is busy until it reads again.
 		return vote{}
 	}
-	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace)) && k.unserved()
+	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace)) && k.unserved(now)
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:
 		return hold(SignalKernel, "a timer of the program's own was due within %v, its callback running (%s)", k.timerDue, v.Doing).
