@@ -33,11 +33,22 @@ import (
 //     next change is that tick again, and holds nothing. A timer of
 //     another length (read in another 1-2-5 step) still holds; input forgets the tick (it may arm
 //     timers of its own).
+//   - A period known. A timer that drew and was due again twice with no
+//     input between is a refresh period (top, htop: signal_kernel.go,
+//     repeats), and it holds nothing. Input does not end a period: top
+//     re-sorts its list on a key, draws at once, and refreshes every
+//     second as before; it waited out two refreshes again after every
+//     key (corpus top: 2.18 s after "P"; the look that finds the key
+//     unread reads no timer, which ends repeats). Only a timer of the
+//     period's length (within twice either way) is taken for it.
 
 // holding notes, after a look at t, the hold the timer read begins: the
 // first since the change, or one read while that one runs; none for a
 // timer as long as the tick known.
 func (k *kernelSignal) holding(f *facts, t time.Time) {
+	if k.repeats >= 2 && k.timerAt.Equal(t) {
+		k.period = k.timerDue
+	}
 	if !k.timerAt.Equal(t) || k.timerDue > tune.TimerHold {
 		return // no timer read at t, or one too far out to hold
 	}
@@ -97,6 +108,13 @@ func stepBelow(d time.Duration) time.Duration {
 // to fire and draw nothing since the last input.
 func (k *kernelSignal) tickKnown(f *facts, d time.Duration) bool {
 	return k.tick > 0 && f.inputAt.Equal(k.tickInput) && d == k.tick
+}
+
+// periodic reports whether the timer due is a refresh period's: repeated
+// since the last input, or as long as a period seen before (within twice
+// either way, as repeats counts).
+func (k *kernelSignal) periodic() bool {
+	return k.repeats >= 2 || k.period > 0 && k.timerDue >= k.period/2 && k.timerDue <= 2*k.period
 }
 
 // unserved reports whether the hold for the timer now due runs at now: it

@@ -177,3 +177,21 @@ func TestShortReadingOfAnotherTimer(t *testing.T) {
 		t.Errorf("ready at +%v, want the 500ms timer waited out\n%s", s.readyAt(0), s.timeline())
 	}
 }
+
+// A refresh period seen (a timer that drew and was due again twice) holds
+// nothing after a key either: top re-sorts on "P", draws at once, and
+// refreshes every second as before (before: two refreshes waited out
+// again, 2.18 s after each key).
+func TestRefreshPeriodOutlivesInput(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "top")
+	truth := truthReady(t, "top")
+	if len(truth) != 3 {
+		t.Fatalf("%d ready markers, want 3 (start, after M, after P)", len(truth))
+	}
+	for _, r := range truth[1:] {
+		tr, d, ok := decidedAfter(trs, at, r)
+		if !ok || d-r > 200*time.Millisecond {
+			t.Errorf("after the key at +%v: ready %v later (%s), want at most 200ms\n%s", r, d-r, tr.Reason, timeline)
+		}
+	}
+}

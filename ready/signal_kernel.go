@@ -91,6 +91,9 @@ type kernelSignal struct {
 	bound     time.Time
 	tick      time.Duration
 	tickInput time.Time
+	// period: the length of a timer seen to draw and be due again twice
+	// (repeats), kept through input (kernel_tick.go).
+	period time.Duration
 	// fired: the screen changed while a timer was due; repeats counts the
 	// times the same timer was due again after it drew, no input between;
 	// from two on, the program redraws on a period (top, htop), and its
@@ -240,7 +243,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && timerDue && k.repeats < 2:
+	case v.Wait == kernel.Watching && timerDue && !k.periodic():
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
