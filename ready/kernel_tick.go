@@ -40,7 +40,11 @@ import (
 //     second as before; it waited out two refreshes again after every
 //     key (corpus top: 2.18 s after "P"; the look that finds the key
 //     unread reads no timer, which ends repeats). Only a timer of the
-//     period's length (within twice either way) is taken for it.
+//     period's length (within twice either way) is taken for it, and a
+//     look that finds the loop waiting with no timer and no key unread
+//     ends the period: nothing of its own is due (late-footer-thread,
+//     live: a false period from its start-up, kept through a blocked
+//     read, let its footer's 600 ms timer go unwaited, early).
 
 // holding notes, after a look at t, the hold the timer read begins: the
 // first since the change, or one read while that one runs; none for a

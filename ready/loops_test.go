@@ -195,3 +195,53 @@ func TestRefreshPeriodOutlivesInput(t *testing.T) {
 		}
 	}
 }
+
+// earlyIn returns the waiting transitions made while a corpus recording's
+// truth says busy (between a "busy" marker and the next "ready").
+func earlyIn(t *testing.T, name string, trs []ready.Transition, at []time.Duration) []string {
+	t.Helper()
+	cast, err := asciicast.ReadFile(filepath.Join("..", "corpus", "testdata", name+".cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var early []string
+	busy, since := true, time.Duration(0)
+	check := func(until time.Duration) {
+		for i, tr := range trs {
+			if busy && at[i] > since && at[i] < until && tr.State.Waiting() {
+				early = append(early, at[i].String()+" "+tr.By+": "+tr.Reason)
+			}
+		}
+	}
+	for _, e := range cast.Events {
+		if e.Kind != asciicast.Marker || (e.Data != "busy" && e.Data != "ready") {
+			continue
+		}
+		if e.Data == "ready" && busy {
+			check(e.Time)
+		}
+		busy, since = e.Data == "busy", e.Time
+	}
+	return early
+}
+
+// A spinner in the window title holds while its frames come slower than
+// the animation signal outwaits (live, on a loaded machine, 217 and 436 ms
+// apart: ready twice while the program worked).
+func TestTitleSpinnerHoldsThroughSlowFrames(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "bubbletea-title-spinner")
+	if early := earlyIn(t, "bubbletea-title-spinner", trs, at); len(early) > 0 {
+		t.Errorf("ready while the program worked: %v\n%s", early, timeline)
+	}
+}
+
+// A look that finds output pending begins no timer hold: the output was
+// written before, and drawing it is no timer firing (live late-footer-thread:
+// "Working…" taken for its 1.2 s sleep's drawing made a false refresh
+// period, and the footer's 600 ms timer went unwaited).
+func TestPendingLookBeginsNoHold(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "late-footer-thread")
+	if early := earlyIn(t, "late-footer-thread", trs, at); len(early) > 0 {
+		t.Errorf("ready before the footer: %v\n%s", early, timeline)
+	}
+}

@@ -172,8 +172,16 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 			// perhaps about to draw: the wait for it goes on.
 			k.timerAt = time.Time{}
 			k.fired, k.repeats = false, 0 // the loop waits on nothing of its own
+			if ev.Kernel.Unread == 0 {
+				k.period = 0 // and has no key to wake for: no refresh is due (kernel_tick.go)
+			}
 		}
-	} else if k.timerAt.IsZero() {
+	} else if k.timerAt.IsZero() && !ev.Kernel.Pending {
+		// Not at a look that finds output pending: what is pending is
+		// drawn next, and would count as the timer's drawing (live,
+		// late-footer-thread's "Working…", written as its 1.2 s sleep
+		// was read, made a repeat; with its footer's timer after the
+		// answer, two: a "period", and the footer went unwaited, early).
 		k.timerAt, k.timerDue = ev.Time, d
 		if k.fired && f.inputAt.Equal(k.firedInput) && d >= k.lastDue/2 && d <= 2*k.lastDue {
 			k.repeats++
