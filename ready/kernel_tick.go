@@ -57,7 +57,7 @@ func (k *kernelSignal) holding(f *facts, t time.Time) {
 		return // no timer read at t, or one too far out to hold
 	}
 	if k.holdEnd.IsZero() || t.Before(k.holdEnd) {
-		k.holdEnd, k.bound = t.Add(k.timerDue+tune.TimerGrace), t.Add(k.timerDue)
+		k.holdEnd, k.bound, k.heldDue = t.Add(k.timerDue+tune.TimerGrace), t.Add(k.timerDue), k.timerDue
 		if k.tickKnown(f, k.timerDue) {
 			k.holdEnd = t // the loop's tick: served as it begins
 		}
@@ -69,12 +69,20 @@ func (k *kernelSignal) holding(f *facts, t time.Time) {
 // the bound closer.
 func (k *kernelSignal) ticked(f *facts, ev Event) {
 	v := ev.Kernel
-	if !k.unserved(ev.Time) || k.holdEnd.IsZero() || v.Pending || v.Unread > 0 ||
-		(v.Wait != kernel.Watching && v.Wait != kernel.Reading) {
+	if k.holdEnd.IsZero() || v.Pending || v.Unread > 0 || (v.Wait != kernel.Watching && v.Wait != kernel.Reading) {
 		return
 	}
 	if ev.Time.After(k.bound) {
-		k.tick, k.tickInput, k.holdEnd = k.timerDue, f.inputAt, ev.Time
+		// Also once the hold ran out (TimerGrace) before a look came: the
+		// looks that find the loop as it was are not fed again, and node's
+		// tick, re-armed between two of them, showed only 230 ms later.
+		k.tick, k.tickInput = k.heldDue, f.inputAt
+		if ev.Time.Before(k.holdEnd) {
+			k.holdEnd = ev.Time
+		}
+		return
+	}
+	if !k.unserved(ev.Time) {
 		return
 	}
 	// A shorter reading bounds the held timer only if it could be that

@@ -245,3 +245,25 @@ func TestPendingLookBeginsNoHold(t *testing.T) {
 		t.Errorf("ready before the footer: %v\n%s", early, timeline)
 	}
 }
+
+// A tick is learnt also when the hold ran out (TimerGrace) before a look
+// past its bound came: looks that find the loop as it was are not fed
+// again (live node-timer-repl: the keep-alive re-armed unseen, shown by a
+// look 230 ms after the bound; the answer's prompt then waited 600 ms).
+func TestTickLearntAfterTheHoldRanOut(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("db> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms")) // held until +605ms
+	s.advance(700 * ms)
+	s.wantState(ready.Ready)
+	s.kern(loopTimer("500ms")) // +705ms, past the bound: the tick fired, nothing drawn
+	s.advance(10 * ms)
+	s.out("\r\ndb> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms"))
+	s.advance(150 * ms)
+	if got := s.readyAt(716 * ms); got < 0 || got > 870*ms {
+		t.Errorf("ready again at +%v, want the quiet window after the change (+865ms), the tick known\n%s", got, s.timeline())
+	}
+}

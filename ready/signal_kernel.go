@@ -89,6 +89,7 @@ type kernelSignal struct {
 	// looks since the hold began say; tick, the length of a timer seen
 	// to fire and draw nothing since the input at tickInput.
 	bound     time.Time
+	heldDue   time.Duration // the reading the hold began with
 	tick      time.Duration
 	tickInput time.Time
 	// period: the length of a timer seen to draw and be due again twice
