@@ -68,6 +68,17 @@ func (a *animation) forget(rows []int) {
 	a.frames = keep
 }
 
+// forgetKey drops the frames of one region (the title).
+func (a *animation) forgetKey(key string) {
+	keep := a.frames[:0]
+	for _, f := range a.frames {
+		if f.key != key {
+			keep = append(keep, f)
+		}
+	}
+	a.frames = keep
+}
+
 func (f frame) touches(rows []int) bool {
 	for _, r := range f.rows {
 		if slices.Contains(rows, r) {

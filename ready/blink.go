@@ -25,14 +25,34 @@ import (
 // its cursor (at exit, after a redraw), only a second one soon after is a
 // blink.
 func blinkOnly(old, cur *view) (at screen.Position, visibility, ok bool) {
-	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
-		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
+	if old == nil || old.snap.Title() != cur.snap.Title() {
 		return at, false, false
 	}
-	restyled := 0
+	at, restyled, ok := reverseToggled(old, cur)
+	if !ok {
+		return at, false, false
+	}
+	switch {
+	case restyled == 0 && old.snap.CursorVisible() != cur.snap.CursorVisible():
+		return cur.cursor, true, true
+	case restyled == 1 && old.snap.CursorVisible() == cur.snap.CursorVisible():
+		return at, false, true
+	}
+	return at, false, false
+}
+
+// reverseToggled compares the cells of old and cur, title aside: the same
+// text, cursor and screen, each cell the same or with only its reverse
+// video toggled. It returns how many were toggled and the last of them;
+// false when anything else differs.
+func reverseToggled(old, cur *view) (at screen.Position, restyled int, ok bool) {
+	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
+		old.snap.AltScreen() != cur.snap.AltScreen() {
+		return at, 0, false
+	}
 	for r := range cur.rows {
 		if old.rows[r] != cur.rows[r] {
-			return at, false, false
+			return at, 0, false
 		}
 		if cur.snap.SameRow(old.snap, r+1) {
 			continue
@@ -44,19 +64,13 @@ func blinkOnly(old, cur *view) (at screen.Position, visibility, ok bool) {
 				continue
 			}
 			if a.Reverse == b.Reverse || a.Content != b.Content {
-				return at, false, false
+				return at, 0, false
 			}
 			restyled++
 			at = screen.Position{Row: r + 1, Col: c}
 		}
 	}
-	switch {
-	case restyled == 0 && old.snap.CursorVisible() != cur.snap.CursorVisible():
-		return cur.cursor, true, true
-	case restyled == 1 && old.snap.CursorVisible() == cur.snap.CursorVisible():
-		return at, false, true
-	}
-	return at, false, false
+	return at, restyled, true
 }
 
 // identical reports whether cur looks exactly as old: every cell, the

@@ -27,30 +27,33 @@
 //     on screen since the last input (on the alternate screen a spinner only;
 //     counters repainted with the whole screen are a monitor's): not ready,
 //     even through a long stall
-//  13. status-line: a line below the input position turned, since the
+//  13. title-spinner: a spinner in the window title, its label a gerund
+//     ("/ chat: thinking"), drawn since the last input and shown still,
+//     for up to the silence window: not ready
+//  14. status-line: a line below the input position turned, since the
 //     input, to a gerund phrase ("─ running ls · 7s elapsed"): not ready
-//  14. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
+//  15. notify (selected): the agent's own notification (OSC 9/777/99, BEL)
 //     since the last input, the cursor at an input position and the screen
 //     still for 50 ms: ready (or a question drawn, for an approval message)
-//  15. monitor: a screen refreshed as a whole at a steady period (top) while
+//  16. monitor: a screen refreshed as a whole at a steady period (top) while
 //     the kernel sees the program waiting on the terminal, still for the
 //     quiet window since the last refresh: ready
-//  16. line-taken: the line just submitted erased in place from the input
+//  17. line-taken: the line just submitted erased in place from the input
 //     line and nothing else drawn, up to the silence window: not ready
-//  17. unanswered: a line submitted to an input box shown taken (the box
+//  18. unanswered: a line submitted to an input box shown taken (the box
 //     emptied or its placeholder back) or sent (drawn above the box with
 //     nothing after it), no busy indicator yet, up to the silence window:
 //     not ready
-//  18. animation: an unclassified repainting region: outwait its cadence
-//  19. clear: a screen cleared and redrawn in stages: not ready
-//  20. busy-gone (selected): no busy marker of the profile on a screen
+//  19. animation: an unclassified repainting region: outwait its cadence
+//  20. clear: a screen cleared and redrawn in stages: not ready
+//  21. busy-gone (selected): no busy marker of the profile on a screen
 //     still for the quiet window, wherever the cursor is: ready (programs
 //     that park their cursor; calibrate --learn selects it)
-//  21. cursor: the cursor at an input position on a screen still long enough
+//  22. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said; a
 //     cursor the program draws in an input box counts at any column
-//  22. silence: no change for the profile's silence window: ready
+//  23. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

@@ -51,7 +51,7 @@ func TestDrawnCursorInLibraries(t *testing.T) {
 		{"enquirer input typed", corpusCast("enquirer"), 2329785 * time.Microsecond, screen.Position{Row: 4, Col: 18}, "? Your name ‣ Ada"},
 		{"huh input", corpusCast("huh-form"), 100 * time.Millisecond, screen.Position{Row: 2, Col: 5}, "┃ >"},
 		{"clack text", corpusCast("clack"), 221304 * time.Microsecond, screen.Position{Row: 4, Col: 4}, "│"},
-		{"bubbletea textinput", corpusCast("bubbletea-chat"), 200 * time.Millisecond, screen.Position{Row: 2, Col: 8}, "> hello"},
+		{"bubbletea textinput", corpusCast("bubbletea-chat"), 300 * time.Millisecond, screen.Position{Row: 2, Col: 8}, "> hello"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := frameAt(t, tc.file, tc.at)

@@ -37,6 +37,11 @@ func (a *animation) rowsFrame(g *glance) bool {
 	switch {
 	case n == 0:
 		return true
+	case blinkBesideTitle(g):
+		// A drawn cursor's blink written in the same frame as the title's
+		// (bubbletea flushes both at once): the blink is no frame of the
+		// row, as it is alone (blink.go).
+		return true
 	case n > animMaxRows:
 		// A large redraw moves content around: what a row showed before
 		// says nothing about its next change.
@@ -68,6 +73,14 @@ func (a *animation) titleFrame(g *glance) bool {
 	if g.old == nil || oldTitle == "" || strings.HasPrefix(title, oldTitle) {
 		return false
 	}
+	if spinnerStopped(oldTitle, title) {
+		// The title's spinner gave way to a plain title: its frames are
+		// over, their cadence no more to outwait (corpus
+		// bubbletea-title-spinner). A blank frame of the spinner keeps its
+		// label, and stays a frame.
+		a.forgetKey("title")
+		return false
+	}
 	repeat := a.seen(g.t, "title")
 	a.add(g.t, "title", nil, true, false)
 	return repeat
@@ -83,4 +96,28 @@ func rowKey(rows []int) string {
 		return "row " + parts[0]
 	}
 	return "rows " + strings.Join(parts, ",")
+}
+
+// blinkBesideTitle reports whether the change is a title frame and, in the
+// rows, only a drawn cursor's blink: one cell's reverse video toggled at
+// the cursor the program draws, its text, the terminal's cursor and its
+// visibility as they were. blinkOnly leaves a change of the title out.
+func blinkBesideTitle(g *glance) bool {
+	if g.old == nil || g.snap.Title() == g.old.snap.Title() || g.snap.CursorVisible() != g.old.snap.CursorVisible() {
+		return false
+	}
+	at, n, ok := reverseToggled(g.old, g.cur)
+	return ok && n == 1 && (at == g.old.drawn || at == g.cur.drawn)
+}
+
+// spinnerStopped reports whether a title (or row) that began with a
+// spinner's glyph before its label now shows neither: no glyph leading it,
+// and not the label alone.
+func spinnerStopped(old, cur string) bool {
+	label, ok := spinnerLabel(old)
+	if !ok {
+		return false
+	}
+	_, spinning := spinnerLabel(cur)
+	return !spinning && flattenDigits(strings.TrimSpace(cur)) != label
 }

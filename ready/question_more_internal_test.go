@@ -98,9 +98,9 @@ func TestHighlightedLists(t *testing.T) {
 			&Prompt{Kind: PromptSelect, Text: "deployer · 3 environments", Options: deploy, Default: 1}},
 		{"tview Table, its header in a colour of its own", corpusCast("tview-table"), 781333 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "name      size  modified", Options: files, Default: 2}},
-		{"curses reverse video", corpusCast("curses-menu"), 1226 * time.Millisecond,
+		{"curses reverse video", corpusCast("curses-menu"), 1200 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "backup tool", Options: menu, Default: 1}},
-		{"python-blessed reverse from the margin, a clock right of the title", corpusCast("py-blessed-menu"), 2333 * time.Millisecond,
+		{"python-blessed reverse from the margin, a clock right of the title", corpusCast("py-blessed-menu"), 2800 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "sync tool", Options: []string{"Sync mail", "Sync calendar", "Sync contacts"}, Default: 2}},
 		{"blessed list in a window with a title", corpusCast("blessed-list"), 1732754 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "branches", Options: branches, Default: 3}},
@@ -136,7 +136,7 @@ func TestHighlightedLists(t *testing.T) {
 // works on the choice: its shape names the question the other signals
 // find the program waiting on, it does not decide (questionShape.labelOnly).
 func TestHighlightedListOnlyLabels(t *testing.T) {
-	v := newView(frameAt(t, corpusCast("curses-menu"), 1226*time.Millisecond), true)
+	v := newView(frameAt(t, corpusCast("curses-menu"), 1200*time.Millisecond), true)
 	if v.prompt() == nil || v.promptDecides() != nil {
 		t.Errorf("prompt %v, deciding %v: want the list found, not deciding", v.prompt(), v.promptDecides())
 	}
@@ -152,16 +152,16 @@ func TestHighlightedListOnlyLabels(t *testing.T) {
 func TestChoosers(t *testing.T) {
 	branches := []string{"main", "feature/login", "feature/search", "fix/typo", "release/1.4"}
 	checkQuestions(t, []questionCase{
-		{"gum choose", corpusCast("gum-choose"), 4242 * time.Millisecond,
+		{"gum choose", corpusCast("gum-choose"), 430 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Deploy to", Options: []string{"production", "staging", "preview", "local"}, Default: 1}},
 		{"gum filter", corpusCast("gum-filter"), 413 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "branch", Options: branches, Default: 0}},
 		{"gum filter, a query typed", corpusCast("gum-filter"), 907 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "fea", Options: []string{"feature/login", "feature/search"}, Default: 1}},
 		// fzf's counter is a rule, not an item: the list is under it.
-		{"fzf", corpusCast("fzf"), 375 * time.Millisecond,
+		{"fzf", corpusCast("fzf"), 140 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "", Options: branches, Default: 0}},
-		{"fzf, a query typed", corpusCast("fzf"), 2694 * time.Millisecond,
+		{"fzf, a query typed", corpusCast("fzf"), 770 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "fea", Options: []string{"feature/login", "feature/search"}, Default: 1}},
 	})
 	notQuestions(t, 30, 8, map[string]string{
@@ -237,7 +237,7 @@ func TestCheckLists(t *testing.T) {
 	checkQuestions(t, []questionCase{
 		{"urwid radio buttons, the cursor in one", corpusCast("urwid-dialog"), 139940 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "apt sources", Options: []string{"stable", "testing", "unstable"}, Default: 0}},
-		{"prompt_toolkit checkboxlist, the cursor in one", corpusCast("ptk-dialogs"), 1901 * time.Millisecond,
+		{"prompt_toolkit checkboxlist, the cursor in one", corpusCast("ptk-dialogs"), 2950 * time.Millisecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick the components", Options: []string{"core", "documentation", "test suite"}, Default: 0}},
 		{"prompts multiselect, the text in colour", corpusCast("prompts-more"), 223591 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Pick colours", Options: []string{"Red", "Green", "Blue", "Cyan"}, Default: 0}},

@@ -84,6 +84,20 @@ type kernelSignal struct {
 	// since the screen last changed (zero: none), timerDue how soon.
 	timerAt  time.Time
 	timerDue time.Duration
+	// holdEnd: when the hold for a timer, begun since the screen last
+	// changed, ends (zero: none begun); a timer read after it holds no
+	// more before the next change (kernel_tick.go).
+	holdEnd time.Time
+	// bound: by when the timer held for fires at the latest, as the
+	// looks since the hold began say; tick, the length of a timer seen
+	// to fire and draw nothing since the input at tickInput.
+	bound     time.Time
+	heldDue   time.Duration // the reading the hold began with
+	tick      time.Duration
+	tickInput time.Time
+	// period: the length of a timer seen to draw and be due again twice
+	// (repeats), kept through input (kernel_tick.go).
+	period time.Duration
 	// fired: the screen changed while a timer was due; repeats counts the
 	// times the same timer was due again after it drew, no input between;
 	// from two on, the program redraws on a period (top, htop), and its
@@ -118,7 +132,7 @@ func (k *kernelSignal) seen(f *facts) {
 	if !k.timerAt.IsZero() {
 		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
 	}
-	k.timerAt = time.Time{}
+	k.timerAt, k.holdEnd = time.Time{}, time.Time{}
 }
 
 // observe takes in every event: a Kernel event is a new observation; any
@@ -165,14 +179,23 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	if ev.Kernel.Wait != kernel.Unknown {
 		k.known = ev.Kernel.Wait
 	}
+	k.ticked(f, ev)
 	if d, ok := ev.Kernel.TimerDue(); !ok {
 		if ev.Kernel.Wait != kernel.Working {
 			// Work seen with no timer is the timer's callback running,
 			// perhaps about to draw: the wait for it goes on.
 			k.timerAt = time.Time{}
 			k.fired, k.repeats = false, 0 // the loop waits on nothing of its own
+			if ev.Kernel.Unread == 0 {
+				k.period = 0 // and has no key to wake for: no refresh is due (kernel_tick.go)
+			}
 		}
-	} else if k.timerAt.IsZero() {
+	} else if k.timerAt.IsZero() && !ev.Kernel.Pending {
+		// Not at a look that finds output pending: what is pending is
+		// drawn next, and would count as the timer's drawing (live,
+		// late-footer-thread's "Working…", written as its 1.2 s sleep
+		// was read, made a repeat; with its footer's timer after the
+		// answer, two: a "period", and the footer went unwaited, early).
 		k.timerAt, k.timerDue = ev.Time, d
 		if k.fired && f.inputAt.Equal(k.firedInput) && d >= k.lastDue/2 && d <= 2*k.lastDue {
 			k.repeats++
@@ -188,6 +211,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// read again later (node's 250 ms tick, re-armed) extends nothing.
 		k.timerAt, k.timerDue = ev.Time, d
 	}
+	k.holding(f, ev.Time)
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
@@ -213,7 +237,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		// compute (a signal handler) is busy until it reads again.
 		return vote{}
 	}
-	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace))
+	timerDue := !k.timerAt.IsZero() && k.timerDue <= tune.TimerHold && now.Before(k.timerAt.Add(k.timerDue+tune.TimerGrace)) && k.unserved(now)
 	switch {
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm && timerDue:
 		return hold(SignalKernel, "a timer of the program's own was due within %v, its callback running (%s)", k.timerDue, v.Doing).
@@ -242,7 +266,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && timerDue && k.repeats < 2:
+	case v.Wait == kernel.Watching && timerDue && !k.periodic():
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's
