@@ -58,7 +58,8 @@ func TestNoButtonWhereTheTruthHasNone(t *testing.T) {
 			kind, at := "", ev.Time+time.Minute
 			for _, n := range cast.Events[i+1:] {
 				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
-					kind = strings.TrimPrefix(n.Data, "prompt:")
+					// "prompt:question:N" is a question drawing N choices.
+					kind, _, _ = strings.Cut(strings.TrimPrefix(n.Data, "prompt:"), ":")
 				}
 				if n.Kind == asciicast.Input {
 					at = n.Time - 1
