@@ -48,13 +48,16 @@
 //
 // Every program is busy from its start until its first ready. Run drives a
 // scenario live (termtest, a real PTY), records it and puts the truth in the
-// recording as "ready"/"busy" markers (plus "prompt:<kind>" from hooks);
+// recording as "ready"/"busy" markers (plus "prompt:<kind>" from hooks, a
+// question's as "prompt:question:N" where its hook counts the N choices
+// it draws);
 // ReplayScores replays a recording on a virtual clock and Judge scores the
 // engine and the usual rules (internal/seeds) against the markers:
 // premature (a waiting state entered while truly busy), missed (a true ready
 // with no waiting state before the next true busy), latency from true ready
 // to the detector's waiting state, and questions parsed (a true question
-// answered with State Question and its options).
+// answered with State Question and exactly its N options, or at least two
+// where N is not said; PromptMark.ParsedBy).
 //
 // The recordings in testdata are scored by replay in every go test run
 // (TestReplay, golden testdata/replay-score.golden); make corpus installs

@@ -210,6 +210,9 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	cast.Header.Title = sc.Name + " (" + sc.Library + "), truth: " + sc.Truth
 	res.Cast = cast
 	truth := Truth(cast)
+	if err := CheckTruth(truth); err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.Name, err)
+	}
 	for _, s := range submitted {
 		if !trulyWaiting(truth, s.at.Sub(started)) {
 			note("step %d: Submit(%q) reported success, but the program was busy (not reading) when it typed", s.step, s.text)

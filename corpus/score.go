@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/internal/seeds"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
@@ -22,16 +24,92 @@ type Score struct {
 	Missed    int             // true ready moments with no waiting state before the next busy one
 	Latencies []time.Duration // per found turn: true ready → detector waiting
 	// Questions counts true ready moments where the program asked a
-	// question with choices or for a password (a "prompt:question" or
-	// "prompt:password" marker); Parsed, those the detector recognised: a
-	// question answered with State Question and at least two options, a
-	// password with a prompt of kind "password".
+	// question with choices or for a password (a "prompt:question",
+	// "prompt:question:N" or "prompt:password" marker); Parsed, those the
+	// detector recognised (PromptMark.ParsedBy).
 	Questions, Parsed int
 }
 
 // MarkPrompt prefixes the marker that follows a hook's ready mark and
-// names the prompt's kind ("prompt:question", "prompt:text", …).
+// names the prompt's kind ("prompt:question", "prompt:text", …). A
+// question's kind may carry the number of choices the program draws when
+// it asks: "prompt:question:3" (its hook counts them from the widget's own
+// options; 0 for a lone checkbox drawn as "[ ]").
 const MarkPrompt = "prompt:"
+
+// PromptMark is a prompt marker read.
+type PromptMark struct {
+	Kind    string // fixtures.Prompt*: "question", "password", "text", …
+	Options int    // choices drawn, for a question that says; -1 if unsaid
+}
+
+// ParsePromptMark reads a marker's data: "prompt:<kind>", or
+// "prompt:question:<n>" with n ≥ 0.
+func ParsePromptMark(data string) (PromptMark, error) {
+	rest, ok := strings.CutPrefix(data, MarkPrompt)
+	if !ok || rest == "" {
+		return PromptMark{}, fmt.Errorf("marker %q: want %s<kind>", data, MarkPrompt)
+	}
+	kind, count, counted := strings.Cut(rest, ":")
+	m := PromptMark{Kind: kind, Options: -1}
+	if !counted {
+		return m, nil
+	}
+	if kind != fixtures.PromptQuestion {
+		return PromptMark{}, fmt.Errorf("marker %q: only a %q counts its choices, not %q", data, fixtures.PromptQuestion, kind)
+	}
+	n, err := strconv.Atoi(count)
+	if err != nil || n < 0 {
+		return PromptMark{}, fmt.Errorf("marker %q: want a count of choices (0 or more) after %q, got %q", data, MarkPrompt+kind+":", count)
+	}
+	m.Options = n
+	return m, nil
+}
+
+// Asks says whether the mark is a question or a password: the turns
+// counted in Score.Questions.
+func (m PromptMark) Asks() bool {
+	return m.Kind == fixtures.PromptQuestion || m.Kind == fixtures.PromptPassword
+}
+
+// ParsedBy says whether a detector's waiting transition recognised what
+// the program asked. A question with its count of choices: State Question
+// with exactly that many options (a count of 0: State Question). A
+// question without one: State Question with at least two options. A
+// password: a prompt of kind password.
+func (m PromptMark) ParsedBy(tr ready.Transition) bool {
+	switch m.Kind {
+	case fixtures.PromptQuestion:
+		if tr.State != ready.Question {
+			return false
+		}
+		n := 0
+		if tr.Prompt != nil {
+			n = len(tr.Prompt.Options)
+		}
+		if m.Options < 0 {
+			return n >= 2
+		}
+		return n == m.Options
+	case fixtures.PromptPassword:
+		return tr.Prompt != nil && tr.Prompt.Kind == ready.PromptPassword
+	}
+	return false
+}
+
+// CheckTruth reports the first malformed prompt marker among marks (a
+// recording's Truth), with its time, so a hook that writes a bad kind is
+// found before it is scored.
+func CheckTruth(marks []asciicast.Event) error {
+	for _, e := range marks {
+		if strings.HasPrefix(e.Data, MarkPrompt) {
+			if _, err := ParsePromptMark(e.Data); err != nil {
+				return fmt.Errorf("ground truth at %v: %w", e.Time, err)
+			}
+		}
+	}
+	return nil
+}
 
 // early is the tolerance for a detector that is "ready" a moment before the
 // program logs it: the hooks log right after the prompt's bytes are written,
@@ -91,19 +169,19 @@ func Judge(name string, timeline []ready.Transition, start time.Time, allMarks [
 				break
 			}
 		}
-		kind := ""
+		asked := PromptMark{Options: -1}
 		for _, n := range allMarks {
 			if n.Time == m.Time && strings.HasPrefix(n.Data, MarkPrompt) {
-				kind = strings.TrimPrefix(n.Data, MarkPrompt)
+				if pm, err := ParsePromptMark(n.Data); err == nil { // CheckTruth reports the others
+					asked = pm
+				}
 			}
 		}
-		if kind == "question" || kind == "password" {
+		if asked.Asks() {
 			s.Questions++
 		}
 		parsed := func(tr ready.Transition) {
-			switch {
-			case kind == "question" && tr.State == ready.Question && tr.Prompt != nil && len(tr.Prompt.Options) >= 2,
-				kind == "password" && tr.Prompt != nil && tr.Prompt.Kind == "password":
+			if asked.ParsedBy(tr) {
 				s.Parsed++
 			}
 		}
@@ -183,6 +261,9 @@ func Truth(cast *asciicast.Cast) []asciicast.Event {
 // (internal/seeds) against its markers. Deterministic.
 func ReplayScores(cast *asciicast.Cast, opts ...recordings.ReplayOption) ([]Score, error) {
 	truth := Truth(cast)
+	if err := CheckTruth(truth); err != nil {
+		return nil, err
+	}
 	rep, err := recordings.Replay(cast, opts...)
 	if err != nil {
 		return nil, err
@@ -300,7 +381,11 @@ func Explain(cast *asciicast.Cast, opts ...recordings.ReplayOption) (string, err
 		}
 	}
 	for _, tr := range rep.Run() {
-		lines = append(lines, line{tr.Time.Sub(rep.Start()), fmt.Sprintf("engine %s: %s", tr.State, tr.Reason)})
+		text := fmt.Sprintf("engine %s: %s", tr.State, tr.Reason)
+		if tr.Prompt != nil {
+			text += " (" + tr.Prompt.String() + ")"
+		}
+		lines = append(lines, line{tr.Time.Sub(rep.Start()), text})
 	}
 	slices.SortStableFunc(lines, func(a, b line) int { return int(a.at - b.at) })
 	var b strings.Builder

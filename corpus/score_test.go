@@ -131,3 +131,73 @@ func TestJudgePassword(t *testing.T) {
 		t.Fatalf("want 2 asked, 1 recognised; got %+v", got)
 	}
 }
+
+// A question whose hook counts its choices is parsed only with exactly
+// that many options: a modal's one button, a closed drop-down's one drawn
+// choice, a checkbox's none; a wrong count is not parsed, whichever way.
+func TestJudgeQuestionCount(t *testing.T) {
+	start := time.Unix(1000, 0)
+	opts := func(o ...string) *ready.Prompt { return &ready.Prompt{Kind: "options", Options: o} }
+	for _, tc := range []struct {
+		name   string
+		mark   string
+		state  ready.State
+		prompt *ready.Prompt
+		parsed int
+	}{
+		{"one button, one option", "prompt:question:1", ready.Question, opts("Okay"), 1},
+		{"one button, two options read", "prompt:question:1", ready.Question, opts("Okay", "Cancel"), 0},
+		{"three drawn, two read", "prompt:question:3", ready.Question, opts("a", "b"), 0},
+		{"three drawn, four read", "prompt:question:3", ready.Question, opts("a", "b", "c", "d"), 0},
+		{"three drawn, three read", "prompt:question:3", ready.Question, opts("a", "b", "c"), 1},
+		{"checkbox, no options", "prompt:question:0", ready.Question, &ready.Prompt{Kind: "toggle"}, 1},
+		{"checkbox, no prompt", "prompt:question:0", ready.Question, nil, 1},
+		{"checkbox, an option read", "prompt:question:0", ready.Question, opts("Admin"), 0},
+		{"checkbox, called ready", "prompt:question:0", ready.Ready, nil, 0},
+		{"right count, called ready", "prompt:question:2", ready.Ready, opts("Yes", "No"), 0},
+		{"no count, one option", "prompt:question", ready.Question, opts("Okay"), 0},
+		{"no count, two options", "prompt:question", ready.Question, opts("Yes", "No"), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			truth := marks(0, "busy", 100, "ready", 100, tc.mark, 500, "busy")
+			tl := []ready.Transition{
+				{Time: start, State: ready.Starting},
+				{Time: start.Add(ms(120)), State: tc.state, Prompt: tc.prompt},
+				{Time: start.Add(ms(500)), State: ready.Busy},
+			}
+			got := Judge("", tl, start, truth)
+			if got.Questions != 1 || got.Parsed != tc.parsed || got.Missed != 0 {
+				t.Fatalf("want 1 question, %d parsed, none missed; got %+v", tc.parsed, got)
+			}
+		})
+	}
+}
+
+// Prompt markers are read strictly: a count only on a question, a
+// non-negative number; CheckTruth names the bad one and its time.
+func TestParsePromptMark(t *testing.T) {
+	for data, want := range map[string]PromptMark{
+		"prompt:question":    {Kind: "question", Options: -1},
+		"prompt:question:0":  {Kind: "question", Options: 0},
+		"prompt:question:12": {Kind: "question", Options: 12},
+		"prompt:password":    {Kind: "password", Options: -1},
+		"prompt:text":        {Kind: "text", Options: -1},
+	} {
+		got, err := ParsePromptMark(data)
+		if err != nil || got != want {
+			t.Errorf("ParsePromptMark(%q) = %+v, %v; want %+v", data, got, err, want)
+		}
+	}
+	for _, data := range []string{"prompt:", "question", "prompt:question:", "prompt:question:-1", "prompt:question:two", "prompt:text:2", "prompt:question:1:2"} {
+		if got, err := ParsePromptMark(data); err == nil {
+			t.Errorf("ParsePromptMark(%q) = %+v, want an error", data, got)
+		}
+	}
+	err := CheckTruth(marks(0, "busy", 100, "ready", 100, "prompt:question:x"))
+	if err == nil || !strings.Contains(err.Error(), "100ms") || !strings.Contains(err.Error(), `"prompt:question:x"`) {
+		t.Errorf("CheckTruth: want an error naming 100ms and the marker, got %v", err)
+	}
+	if err := CheckTruth(marks(0, "busy", 100, "ready", 100, "prompt:question:3")); err != nil {
+		t.Errorf("CheckTruth on good marks: %v", err)
+	}
+}

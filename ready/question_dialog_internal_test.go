@@ -89,12 +89,16 @@ func TestDialogShapesOnlyWhereTheTruthAsks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// asks[i]: the turn of event i has a question in its truth.
+		// asks[i]: the turn of event i has a question in its truth
+		// ("prompt:question", or "prompt:question:N" with N choices drawn).
+		question := func(e asciicast.Event) bool {
+			return e.Kind == asciicast.Marker && (e.Data == "prompt:question" || strings.HasPrefix(e.Data, "prompt:question:"))
+		}
 		asks := make([]bool, len(cast.Events))
 		for lo := 0; lo < len(cast.Events); {
-			hi, q := lo+1, cast.Events[lo].Kind == asciicast.Marker && cast.Events[lo].Data == "prompt:question"
+			hi, q := lo+1, question(cast.Events[lo])
 			for ; hi < len(cast.Events) && cast.Events[hi].Kind != asciicast.Input; hi++ {
-				q = q || cast.Events[hi].Kind == asciicast.Marker && cast.Events[hi].Data == "prompt:question"
+				q = q || question(cast.Events[hi])
 			}
 			for i := lo; i < hi; i++ {
 				asks[i] = q

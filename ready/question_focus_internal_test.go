@@ -17,13 +17,13 @@ import (
 func TestFocusedFieldOfAForm(t *testing.T) {
 	group := corpusCast("huh-group")
 	checkQuestions(t, []questionCase{
-		{"huh Input focused", group, 205 * time.Millisecond,
+		{"huh Input focused", group, 179822 * time.Microsecond,
 			&Prompt{Kind: PromptInput, Text: "Project name", Default: -1}},
-		{"huh Input with a placeholder focused", group, 540 * time.Millisecond,
+		{"huh Input with a placeholder focused", group, 512188 * time.Microsecond,
 			&Prompt{Kind: PromptInput, Text: "Directory", Default: -1}},
-		{"huh Select focused", group, 1022 * time.Millisecond,
+		{"huh Select focused", group, 862542 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "License", Options: []string{"MIT", "Apache-2.0", "GPL-3.0"}, Default: 0}},
-		{"huh Confirm focused", group, 1261 * time.Millisecond,
+		{"huh Confirm focused", group, 1028607 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Initialise a git repository?", Options: []string{"Yes", "No"}, Default: 1}},
 	})
 }
@@ -67,9 +67,9 @@ func TestFocusedFieldNeedsAForm(t *testing.T) {
 func TestFormFieldFocusedByColour(t *testing.T) {
 	form := corpusCast("tview-form")
 	checkQuestions(t, []questionCase{
-		{"tview DropDown focused", form, 104 * time.Millisecond,
+		{"tview DropDown focused", form, 75409 * time.Microsecond,
 			&Prompt{Kind: PromptSelect, Text: "Role", Options: []string{"developer"}, Default: 0}},
-		{"tview Checkbox focused", form, 127 * time.Millisecond,
+		{"tview Checkbox focused", form, 86628 * time.Microsecond,
 			&Prompt{Kind: PromptToggle, Text: "Admin", Default: -1}},
 	})
 	field := func(label, bg, value string) string {

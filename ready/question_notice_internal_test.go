@@ -16,9 +16,9 @@ import (
 // options; a one-button dialog has one).
 func TestOneButtonInAWindow(t *testing.T) {
 	checkQuestions(t, []questionCase{
-		{"tview Modal, the button on a background of its own", corpusCast("tview-modal"), 888 * time.Millisecond,
+		{"tview Modal, the button on a background of its own", corpusCast("tview-modal"), 880427 * time.Microsecond,
 			&Prompt{Kind: PromptPressEnter, Text: "3 files deleted.", Options: []string{"Okay"}, Default: 0}},
-		{"urwid Overlay, the cursor in the button", corpusCast("urwid-dialog"), 981 * time.Millisecond,
+		{"urwid Overlay, the cursor in the button", corpusCast("urwid-dialog"), 898416 * time.Microsecond,
 			&Prompt{Kind: PromptPressEnter, Text: "2 changes applied.", Options: []string{"OK"}, Default: 0}},
 	})
 	notQuestions(t, 40, 8, map[string]string{
@@ -58,7 +58,8 @@ func TestNoButtonWhereTheTruthHasNone(t *testing.T) {
 			kind, at := "", ev.Time+time.Minute
 			for _, n := range cast.Events[i+1:] {
 				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
-					kind = strings.TrimPrefix(n.Data, "prompt:")
+					// "prompt:question:N" is a question drawing N choices.
+					kind, _, _ = strings.Cut(strings.TrimPrefix(n.Data, "prompt:"), ":")
 				}
 				if n.Kind == asciicast.Input {
 					at = n.Time - 1

@@ -12,8 +12,8 @@ import (
 )
 
 // MarkQuestion is the label of a marker that says the ready moment it sits
-// beside waits on a question, not the main prompt. "prompt:question", as
-// the corpus's fixtures write it, means the same.
+// beside waits on a question, not the main prompt. "prompt:question" and
+// "prompt:question:N", as the corpus's hooks write it, mean the same.
 const MarkQuestion = "question"
 
 // sampleLines is how many rows from the bottom a sample keeps: busy and
@@ -199,8 +199,9 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 	return ev, nil
 }
 
+// isQuestion also takes the corpus's "prompt:question:N" (N choices drawn).
 func isQuestion(label string) bool {
-	return label == MarkQuestion || label == "prompt:"+MarkQuestion
+	return label == MarkQuestion || label == "prompt:"+MarkQuestion || strings.HasPrefix(label, "prompt:"+MarkQuestion+":")
 }
 
 func lastOutput(c *asciicast.Cast) time.Duration {

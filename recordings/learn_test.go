@@ -219,6 +219,43 @@ func TestLearnQuestionShapes(t *testing.T) {
 	}
 }
 
+// The corpus's "prompt:question:N" (a question drawing N choices) marks a
+// question as "prompt:question" does: the same recordings with counted
+// marks teach the same question patterns.
+func TestLearnCountedQuestionMarks(t *testing.T) {
+	learn := func(counted bool) []string {
+		recs, err := recordings.ReadMarked("../corpus/testdata/inquirer.cast", "../corpus/testdata/inquirer-more.cast")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, r := range recs {
+			for i, e := range r.Cast.Events {
+				if counted && e.Kind == asciicast.Marker && e.Data == "prompt:question" {
+					r.Cast.Events[i].Data = "prompt:question:3"
+					n++
+				}
+			}
+		}
+		if counted && n == 0 {
+			t.Fatal("no prompt:question marker to count in the inquirer recordings")
+		}
+		l, err := recordings.Learn("inquirer", recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range l.Profile.Question {
+			got = append(got, m.Pattern)
+		}
+		return got
+	}
+	plain, counted := learn(false), learn(true)
+	if len(plain) == 0 || strings.Join(plain, "\n") != strings.Join(counted, "\n") {
+		t.Errorf("question patterns from counted marks %q, want those from plain ones %q", counted, plain)
+	}
+}
+
 // Markers in odd orders (ready twice, busy twice, a marker past the last
 // output, a question with no ready beside it) neither panic nor fail: the
 // learner reads the turns they make.

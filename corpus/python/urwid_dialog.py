@@ -3,12 +3,18 @@ a RadioButton group and a CheckBox in a LineBox, then an Overlay asking
 "Apply 2 changes?" with < Yes > and < No > buttons side by side; Yes
 applies silently (0.8 s, "applying…" in the footer) and says so with an
 < OK > button. Ground truth: MainLoop.draw_screen, ready after the first
-screen drawn once the program waits for keys again."""
+screen drawn once the program waits for keys again; a question names the
+choices it draws ("question:3": the focused RadioButton group's three)."""
 import urwid
 
 import truth
 
-armed = ["question"]
+armed = [""]
+
+
+def asks(choices):
+    """The hook's kind for a question that draws these choices."""
+    return "question:%d" % len(choices)
 
 
 class Loop(urwid.MainLoop):
@@ -35,7 +41,7 @@ def applied(loop, _=None):
     ok = urwid.Button("OK", on_press=done)
     loop.widget = urwid.Overlay(urwid.LineBox(urwid.Pile([urwid.Text("2 changes applied."), urwid.Padding(ok, "center", 6)]), title="done"),
                                 main, "center", 30, "middle", None)
-    armed[0] = "question"
+    armed[0] = asks([ok])
 
 
 def answer(btn):
@@ -49,13 +55,15 @@ def answer(btn):
 
 def confirm(_btn):
     truth.log("busy", "", "apply")
-    buttons = urwid.Columns([urwid.Button("Yes", on_press=answer), urwid.Button("No", on_press=answer)], dividechars=3)
+    choices = [urwid.Button("Yes", on_press=answer), urwid.Button("No", on_press=answer)]
+    buttons = urwid.Columns(choices, dividechars=3)
     loop.widget = urwid.Overlay(urwid.LineBox(urwid.Pile([urwid.Text("Apply 2 changes?"), urwid.Padding(buttons, "center", 20)]), title="confirm"),
                                 main, "center", 34, "middle", None)
-    armed[0] = "question"
+    armed[0] = asks(choices)
 
 
 body = urwid.Pile(radios + [urwid.Divider(), check, urwid.Divider(), urwid.Padding(urwid.Button("Apply", on_press=confirm), width=9)])
 main = urwid.Frame(urwid.Filler(urwid.LineBox(body, title="apt sources"), valign="top"), footer=footer)
 loop = Loop(main)
+armed[0] = asks(radios)  # the first screen: the focus on the group
 loop.run()

@@ -3,7 +3,7 @@
 // the focus to the next field, as huh forms with several fields do. The
 // form runs as a model inside the program's own bubbletea program (huh's
 // documented embedding); each move of the focus is a turn, ready when the
-// frame with the next field focused is written.
+// frame with the next field focused is written, of that field's kind.
 package main
 
 import (
@@ -16,34 +16,43 @@ import (
 )
 
 type model struct {
-	out  *truth.Output
-	form *huh.Form
+	out     *truth.Output
+	form    *huh.Form
+	choices int // the Select's options, all drawn (fewer than its height)
 }
 
-func kind(f huh.Field) string {
+// kind is what f asks for, for the hook: a question names the choices
+// it draws.
+func (m model) kind(f huh.Field) string {
 	switch f.(type) {
 	case *huh.Input:
 		return "text"
-	default:
-		return "question"
+	case *huh.Select[string]:
+		return fmt.Sprintf("question:%d", m.choices)
+	case *huh.Confirm:
+		return "question:2" // its Affirmative and Negative buttons (huh's Yes and No)
 	}
+	return "question"
 }
 
 func (m model) Init() tea.Cmd { return m.form.Init() }
 
+// Update arms the hook when the focus has moved. Enter does not move it
+// in the Update that takes the key: the field answers with a command
+// (huh.NextField), and the focus moves in the Update of its message.
 func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	key, isKey := msg.(tea.KeyMsg)
-	moves := isKey && (key.Type == tea.KeyEnter || key.Type == tea.KeyTab)
-	if moves {
+	if isKey && (key.Type == tea.KeyEnter || key.Type == tea.KeyTab) {
 		truth.Log("busy", "", key.String())
 	}
+	before := m.form.GetFocusedField()
 	f, cmd := m.form.Update(msg)
 	m.form = f.(*huh.Form)
-	switch {
+	switch now := m.form.GetFocusedField(); {
 	case m.form.State == huh.StateCompleted:
 		return m, tea.Quit
-	case moves:
-		m.out.Arm(kind(m.form.GetFocusedField()))
+	case now != before:
+		m.out.Arm(m.kind(now))
 	}
 	return m, cmd
 }
@@ -59,14 +68,15 @@ func main() {
 	out := truth.NewOutput()
 	var name, dir, license string
 	var git bool
+	licenses := huh.NewOptions("MIT", "Apache-2.0", "GPL-3.0")
 	form := huh.NewForm(huh.NewGroup(
 		huh.NewInput().Title("Project name").Value(&name),
 		huh.NewInput().Title("Directory").Placeholder("./").Value(&dir),
-		huh.NewSelect[string]().Title("License").Options(huh.NewOptions("MIT", "Apache-2.0", "GPL-3.0")...).Value(&license),
+		huh.NewSelect[string]().Title("License").Options(licenses...).Value(&license),
 		huh.NewConfirm().Title("Initialise a git repository?").Value(&git),
 	))
 	out.Arm("text")
-	if _, err := tea.NewProgram(model{out: out, form: form}, tea.WithOutput(out)).Run(); err != nil {
+	if _, err := tea.NewProgram(model{out: out, form: form, choices: len(licenses)}, tea.WithOutput(out)).Run(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

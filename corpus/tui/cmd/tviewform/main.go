@@ -25,15 +25,28 @@ func main() {
 	}
 	app := tview.NewApplication().SetScreen(screen)
 	form := tview.NewForm()
-	// kind is what the focused item asks for, for the hook.
+	// kind is what the focused item asks for, for the hook; a question
+	// names the choices it draws.
 	kind := func() string {
-		switch i, b := form.GetFocusedItemIndex(); {
-		case b >= 0:
-			return "question"
-		case i == 1 || i == 2:
-			return "question" // the drop-down and the checkbox
-		case i == 3:
-			return "password"
+		i, b := form.GetFocusedItemIndex()
+		if b >= 0 {
+			return fmt.Sprintf("question:%d", form.GetButtonCount()) // the buttons side by side
+		}
+		switch item := form.GetFormItem(i).(type) {
+		case *tview.DropDown:
+			if item.IsOpen() {
+				return fmt.Sprintf("question:%d", item.GetOptionCount())
+			}
+			if _, current := item.GetCurrentOption(); current != "" {
+				return "question:1" // closed, it draws only its current choice
+			}
+			return "question:0"
+		case *tview.Checkbox:
+			return "question:0" // a box to tick, no choices drawn as words
+		case *tview.InputField:
+			if i == 3 {
+				return "password"
+			}
 		}
 		return "text"
 	}

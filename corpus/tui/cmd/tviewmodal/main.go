@@ -14,8 +14,12 @@ import (
 	"github.com/ttyrig/ttyrig/corpus/tui/internal/truth"
 )
 
+// asks is the hook's kind for a modal: a question drawing its buttons.
+func asks(buttons []string) string { return fmt.Sprintf("question:%d", len(buttons)) }
+
 func main() {
-	screen, tty, err := tcelltruth.Screen("question")
+	deleteButtons := []string{"Yes", "No"}
+	screen, tty, err := tcelltruth.Screen(asks(deleteButtons))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -24,6 +28,8 @@ func main() {
 	pages := tview.NewPages()
 	bg := tview.NewTextView().SetText(" trash: 3 files · 14 kB")
 	pages.AddPage("bg", bg, true, true)
+	// modal shows a Modal and arms the hook for the frame that draws it
+	// (the first one, when the screen is already armed for it).
 	modal := func(name, text string, buttons []string, done func(string)) {
 		m := tview.NewModal().SetText(text).AddButtons(buttons).
 			SetDoneFunc(func(_ int, label string) {
@@ -32,18 +38,17 @@ func main() {
 				done(label)
 			})
 		pages.AddPage(name, m, false, true)
+		tty.Arm(asks(buttons))
 	}
 	trash := func() {
 		modal("trash", "Empty the trash too?", []string{"Okay", "Cancel"}, func(string) { app.Stop() })
-		tty.Arm("question")
 	}
-	modal("delete", "Delete 3 files?", []string{"Yes", "No"}, func(string) {
+	modal("delete", "Delete 3 files?", deleteButtons, func(string) {
 		go func() {
 			time.Sleep(800 * time.Millisecond) // deletes, silently
 			app.QueueUpdateDraw(func() {
 				bg.SetText(" trash: empty")
 				modal("deleted", "3 files deleted.", []string{"Okay"}, func(string) { trash() })
-				tty.Arm("question")
 			})
 		}()
 	})
