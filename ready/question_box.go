@@ -64,6 +64,7 @@ type cellGrid struct {
 	lo   int
 	text [][]rune   // per row, per column; ' ' for an empty cell
 	bg   [][]string // per row, per column: the background, or "reverse"
+	rule []int8     // per row: 0 not looked at, 1 no rule, 2 a rule (ruled)
 }
 
 func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
@@ -81,13 +82,18 @@ func gridRow(s screen.Snapshot, r int) (text []rune, bg []string) {
 	{
 		text, bg = make([]rune, cols+2), make([]string, cols+2)
 		text[0], text[cols+1] = ' ', ' '
+		var lastBg color.Color // the last cell's background, keyed in key
+		key := ""
 		for c := 1; c <= cols; c++ {
 			cell := s.Cell(r, c)
 			text[c] = ' '
 			if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
 				text[c] = ch
 			}
-			bg[c] = colorKey(cell.Bg)
+			if cell.Bg != lastBg || c == 1 { // cells come in runs of one background
+				lastBg, key = cell.Bg, colorKey(cell.Bg)
+			}
+			bg[c] = key
 			if cell.Reverse {
 				bg[c] = "reverse"
 			}
@@ -96,14 +102,16 @@ func gridRow(s screen.Snapshot, r int) (text []rune, bg []string) {
 	return text, bg
 }
 
-// gridCache keeps the cellGrid rows read from the last snapshot a box was
-// looked for on: a window that stays up (an agent's box, a dialog) is read
+// gridCache keeps the cellGrid rows read from the last snapshot a grid was
+// read from: a window that stays up (an agent's box, a dialog) is read
 // cell by cell only where it changed (screen.Snapshot.SameRow: rows the
-// screen did not touch are shared).
+// screen did not touch are shared). Rows outside the window asked for are
+// kept while they show the same, so shapes asking for different windows
+// of one screen do not undo each other's reading.
 type gridCache struct {
 	snap screen.Snapshot
-	text map[int][]rune
-	bg   map[int][]string
+	text [][]rune   // row r at r-1; nil: not read
+	bg   [][]string // as text
 }
 
 // cellGrid returns the grid of rows lo..hi of s, reusing the rows of the
@@ -112,20 +120,29 @@ func (mm *matchMemo) cellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
 	if mm == nil {
 		return newCellGrid(s, lo, hi)
 	}
-	old := mm.grid
-	cols, _ := s.Size()
-	oldCols, _ := old.snap.Size()
-	next := gridCache{snap: s, text: map[int][]rune{}, bg: map[int][]string{}}
+	c := &mm.grid
+	cols, n := s.Size()
+	if oldCols, oldN := c.snap.Size(); oldCols != cols || oldN != n {
+		c.text, c.bg = make([][]rune, n), make([][]string, n)
+	}
+	for r := 1; r <= n; r++ {
+		if c.text[r-1] != nil && !s.SameRow(c.snap, r) {
+			c.text[r-1], c.bg[r-1] = nil, nil
+		}
+	}
+	c.snap = s
 	g := &cellGrid{lo: lo}
 	for r := lo; r <= hi; r++ {
-		text, bg := old.text[r], old.bg[r]
-		if text == nil || cols != oldCols || !s.SameRow(old.snap, r) {
-			text, bg = gridRow(s, r)
+		if r < 1 || r > n {
+			text, bg := gridRow(s, r)
+			g.text, g.bg = append(g.text, text), append(g.bg, bg)
+			continue
 		}
-		next.text[r], next.bg[r] = text, bg
-		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+		if c.text[r-1] == nil {
+			c.text[r-1], c.bg[r-1] = gridRow(s, r)
+		}
+		g.text, g.bg = append(g.text, c.text[r-1]), append(g.bg, c.bg[r-1])
 	}
-	mm.grid = next
 	return g
 }
 
