@@ -65,13 +65,14 @@ type cellGrid struct {
 	text [][]rune   // per row, per column; ' ' for an empty cell
 	bg   [][]string // per row, per column: the background, or "reverse"
 	rule []int8     // per row: 0 not looked at, 1 no rule, 2 a rule (ruled)
+	flat []string   // per row, if known: its cells' one background, or mixedBg (gridCache)
 }
 
 func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
-	g := &cellGrid{lo: lo}
+	g := &cellGrid{lo: lo, flat: make([]string, 0, max(hi-lo+1, 0))}
 	for r := lo; r <= hi; r++ {
 		text, bg := gridRow(s, r)
-		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+		g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flatOf(bg))
 	}
 	return g
 }
@@ -112,6 +113,48 @@ type gridCache struct {
 	snap screen.Snapshot
 	text [][]rune   // row r at r-1; nil: not read
 	bg   [][]string // as text
+	flat []string   // as text: the one background of the row's cells, or mixedBg
+}
+
+// mixedBg is a grid row's background (gridCache.flat) when its cells are
+// on more than one: no colorKey is 7 bytes starting with a zero.
+const mixedBg = "\x00mixed"
+
+// sync readies the cache for s: rows s does not show as the snapshot the
+// cache was read from are forgotten.
+func (c *gridCache) sync(s screen.Snapshot) {
+	cols, n := s.Size()
+	if oldCols, oldN := c.snap.Size(); oldCols != cols || oldN != n || c.text == nil {
+		c.text, c.bg, c.flat = make([][]rune, n), make([][]string, n), make([]string, n)
+	}
+	for r := 1; r <= n; r++ {
+		if c.text[r-1] != nil && !s.SameRow(c.snap, r) {
+			c.text[r-1], c.bg[r-1] = nil, nil
+		}
+	}
+	c.snap = s
+}
+
+// row returns row r (on the screen) of the snapshot last synced, reading it
+// if not yet read.
+func (c *gridCache) row(r int) ([]rune, []string, string) {
+	if c.text[r-1] == nil {
+		text, bg := gridRow(c.snap, r)
+		c.text[r-1], c.bg[r-1], c.flat[r-1] = text, bg, flatOf(bg)
+	}
+	return c.text[r-1], c.bg[r-1], c.flat[r-1]
+}
+
+// flatOf returns the one background of a grid row's cells (bg as gridRow
+// reads it), or mixedBg.
+func flatOf(bg []string) string {
+	flat := bg[1]
+	for _, b := range bg[1 : len(bg)-1] {
+		if b != flat {
+			return mixedBg
+		}
+	}
+	return flat
 }
 
 // cellGrid returns the grid of rows lo..hi of s, reusing the rows of the
@@ -121,29 +164,30 @@ func (mm *matchMemo) cellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
 		return newCellGrid(s, lo, hi)
 	}
 	c := &mm.grid
-	cols, n := s.Size()
-	if oldCols, oldN := c.snap.Size(); oldCols != cols || oldN != n {
-		c.text, c.bg = make([][]rune, n), make([][]string, n)
-	}
-	for r := 1; r <= n; r++ {
-		if c.text[r-1] != nil && !s.SameRow(c.snap, r) {
-			c.text[r-1], c.bg[r-1] = nil, nil
-		}
-	}
-	c.snap = s
-	g := &cellGrid{lo: lo}
+	c.sync(s)
+	_, n := s.Size()
+	g := &cellGrid{lo: lo, flat: make([]string, 0, max(hi-lo+1, 0))}
 	for r := lo; r <= hi; r++ {
 		if r < 1 || r > n {
 			text, bg := gridRow(s, r)
-			g.text, g.bg = append(g.text, text), append(g.bg, bg)
+			g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flatOf(bg))
 			continue
 		}
-		if c.text[r-1] == nil {
-			c.text[r-1], c.bg[r-1] = gridRow(s, r)
-		}
-		g.text, g.bg = append(g.text, c.text[r-1]), append(g.bg, c.bg[r-1])
+		text, bg, flat := c.row(r)
+		g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flat)
 	}
 	return g
+}
+
+// gridRowOf is gridRow(s, r) through the cache: the slices are shared,
+// not to be written to.
+func (mm *matchMemo) gridRowOf(s screen.Snapshot, r int) ([]rune, []string) {
+	if _, n := s.Size(); mm == nil || r < 1 || r > n {
+		return gridRow(s, r)
+	}
+	mm.grid.sync(s)
+	text, bg, _ := mm.grid.row(r)
+	return text, bg
 }
 
 func colorKey(c color.Color) string {

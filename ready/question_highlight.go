@@ -60,6 +60,9 @@ func highlightList(v *view) *Prompt {
 	}
 	g := v.memo.cellGrid(v.snap, lo, hi)
 	for i := 0; i < g.rows(); i++ {
+		if g.flatAround(i) {
+			continue // no cell stands out
+		}
 		for c := 1; c < len(g.text[i])-1; c++ {
 			if !g.standsOut(i, c) || !g.firstWord(i, c) { // the cheaper test first
 				continue
@@ -77,6 +80,21 @@ func highlightList(v *view) *Prompt {
 // item can start.
 func (g *cellGrid) standsOut(i, c int) bool {
 	return i > 0 && g.bg[i-1][c] != g.bg[i][c] || i < g.rows()-1 && g.bg[i+1][c] != g.bg[i][c]
+}
+
+// flatAround reports whether grid row i and the rows next to it are on one
+// background, the same, throughout (as far as the grid knows): no cell of
+// row i stands out.
+func (g *cellGrid) flatAround(i int) bool {
+	if i >= len(g.flat) || g.flat[i] == mixedBg {
+		return false
+	}
+	for _, k := range []int{i - 1, i + 1} {
+		if k >= 0 && k < g.rows() && (k >= len(g.flat) || g.flat[k] != g.flat[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // firstWord reports whether the first text of grid row i, or of its
