@@ -135,7 +135,6 @@ type run struct {
 
 // runs splits a 1-based row of snap into runs.
 func runs(snap screen.Snapshot, t *Theme, row int) []run {
-	cols, _ := snap.Size()
 	var out []run
 	// The last run's text while ASCII cells join it, made a string once
 	// it ends: joining cell by cell copied the run for every cell.
@@ -146,10 +145,11 @@ func runs(snap screen.Snapshot, t *Theme, row int) []run {
 			out[n-1].text = string(text)
 		}
 	}
-	var cell screen.Cell
+	var cell screen.Cell // the last cell whose look was resolved, if any
 	var lk look
-	for col := 1; col <= cols; col++ {
-		c := snap.Cell(row, col)
+	resolved := false
+	for col, c := range snap.AppendRow(nil, row) {
+		col++ // 1-based
 		if c.Width == 0 {
 			continue // the second half of a wide character
 		}
@@ -157,8 +157,8 @@ func runs(snap screen.Snapshot, t *Theme, row int) []run {
 		if content == "" {
 			content = " "
 		}
-		if col == 1 || !sameLook(c, cell) {
-			cell, lk = c, t.lookOf(c) // cells come in runs of one style
+		if !resolved || !sameLook(c, cell) {
+			cell, lk, resolved = c, t.lookOf(c), true // cells come in runs of one style
 		}
 		if n := len(out); n > 0 && ascii && isASCII(content) && out[n-1].look == lk {
 			text = append(text, content...)

@@ -79,25 +79,39 @@ func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
 
 // gridRow reads row r of s for a cellGrid.
 func gridRow(s screen.Snapshot, r int) (text []rune, bg []string) {
+	return gridRowWith(s, r, nil)
+}
+
+// gridRowWith is gridRow reading the row's cells into scratch, if not nil.
+func gridRowWith(s screen.Snapshot, r int, scratch *[]screen.Cell) (text []rune, bg []string) {
 	cols, _ := s.Size()
-	{
-		text, bg = make([]rune, cols+2), make([]string, cols+2)
-		text[0], text[cols+1] = ' ', ' '
-		var lastBg color.Color // the last cell's background, keyed in key
-		key := ""
-		for c := 1; c <= cols; c++ {
-			cell := s.Cell(r, c)
-			text[c] = ' '
-			if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
-				text[c] = ch
-			}
-			if cell.Bg != lastBg || c == 1 { // cells come in runs of one background
-				lastBg, key = cell.Bg, colorKey(cell.Bg)
-			}
-			bg[c] = key
-			if cell.Reverse {
-				bg[c] = "reverse"
-			}
+	var cells []screen.Cell
+	if scratch != nil {
+		cells = (*scratch)[:0]
+	}
+	cells = s.AppendRow(cells, r) // the whole row in one go
+	if scratch != nil {
+		*scratch = cells
+	}
+	text, bg = make([]rune, cols+2), make([]string, cols+2)
+	text[0], text[cols+1] = ' ', ' '
+	var lastBg color.Color // the last cell's background, keyed in key
+	key := ""
+	for c := 1; c <= cols; c++ {
+		var cell screen.Cell // off the screen: the zero cell, as Cell gives
+		if c <= len(cells) {
+			cell = cells[c-1]
+		}
+		text[c] = ' '
+		if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
+			text[c] = ch
+		}
+		if cell.Bg != lastBg || c == 1 { // cells come in runs of one background
+			lastBg, key = cell.Bg, colorKey(cell.Bg)
+		}
+		bg[c] = key
+		if cell.Reverse {
+			bg[c] = "reverse"
 		}
 	}
 	return text, bg
@@ -114,6 +128,8 @@ type gridCache struct {
 	text [][]rune   // row r at r-1; nil: not read
 	bg   [][]string // as text
 	flat []string   // as text: the one background of the row's cells, or mixedBg
+	// cells is room to read a row's cells into, reused.
+	cells []screen.Cell
 }
 
 // mixedBg is a grid row's background (gridCache.flat) when its cells are
@@ -139,7 +155,7 @@ func (c *gridCache) sync(s screen.Snapshot) {
 // if not yet read.
 func (c *gridCache) row(r int) ([]rune, []string, string) {
 	if c.text[r-1] == nil {
-		text, bg := gridRow(c.snap, r)
+		text, bg := gridRowWith(c.snap, r, &c.cells)
 		c.text[r-1], c.bg[r-1], c.flat[r-1] = text, bg, flatOf(bg)
 	}
 	return c.text[r-1], c.bg[r-1], c.flat[r-1]

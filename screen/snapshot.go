@@ -106,6 +106,38 @@ func cellAt(rows []*row, cols, y, x int) Cell {
 	return r.cell(x - 1)
 }
 
+// AppendRow appends the cells of 1-based row y, Cell(y, 1) to
+// Cell(y, cols), to cells and returns the extended slice; nothing for a
+// row off the screen. A row read in one go costs less than cell by cell:
+// each of its few styles is turned into a Cell's colours and attributes
+// once.
+func (s Snapshot) AppendRow(cells []Cell, y int) []Cell {
+	if y < 1 || y > len(s.rows) {
+		return cells
+	}
+	r := s.rows[y-1]
+	var styled [8]Cell // the row's first styles as cells, content aside
+	for i := range min(len(r.styles), len(styled)) {
+		styled[i] = r.styles[i].cell()
+	}
+	n := min(len(r.cells), s.cols)
+	for x := range n {
+		ref := r.cells[x]
+		var c Cell
+		if int(ref.style) < len(styled) {
+			c = styled[ref.style]
+		} else {
+			c = r.styles[ref.style].cell()
+		}
+		c.Content, c.Width = r.text[ref.start:ref.end], int(ref.width)
+		cells = append(cells, c)
+	}
+	for range s.cols - n {
+		cells = append(cells, Cell{Content: " ", Width: 1})
+	}
+	return cells
+}
+
 // Reversed reports whether any cell of 1-based row y is drawn in reverse
 // video (Cell.Reverse): read from the row's few distinct styles, so a
 // search for reverse-video cells skips the rows that hold none without
