@@ -89,8 +89,9 @@ func RowHTML(snap screen.Snapshot, row int, opts ...Option) string {
 func rowHTML(snap screen.Snapshot, t *Theme, row int) string {
 	var b strings.Builder
 	plain := look{fg: hex(t.Fg), bg: hex(t.Bg)}
+	var style []string
 	for _, ru := range runs(snap, t, row) {
-		var style []string
+		style = style[:0]
 		if ru.look.fg != plain.fg {
 			style = append(style, "color:"+ru.look.fg)
 		}
@@ -112,22 +113,42 @@ func rowHTML(snap screen.Snapshot, t *Theme, row int) string {
 			style = append(style, "text-decoration:line-through")
 		}
 		text := html.EscapeString(ru.text)
+		// Written piece by piece rather than with fmt: a trace page draws
+		// every row of thousands of screens.
 		switch {
 		case !isASCII(ru.text):
-			class := "c"
+			b.WriteString(`<span class="c`)
 			if ru.width == 2 {
-				class += " w2"
+				b.WriteString(" w2")
 			}
-			fmt.Fprintf(&b, `<span class="%s"`, class)
+			b.WriteString(`"`)
 			if len(style) > 0 {
-				fmt.Fprintf(&b, ` style="%s"`, strings.Join(style, ";"))
+				b.WriteString(` style="`)
+				writeJoined(&b, style)
+				b.WriteString(`"`)
 			}
-			fmt.Fprintf(&b, ">%s</span>", text)
+			b.WriteString(">")
+			b.WriteString(text)
+			b.WriteString("</span>")
 		case len(style) > 0:
-			fmt.Fprintf(&b, `<span style="%s">%s</span>`, strings.Join(style, ";"), text)
+			b.WriteString(`<span style="`)
+			writeJoined(&b, style)
+			b.WriteString(`">`)
+			b.WriteString(text)
+			b.WriteString("</span>")
 		default:
 			b.WriteString(text)
 		}
 	}
 	return b.String()
+}
+
+// writeJoined writes parts separated by ";", as strings.Join would.
+func writeJoined(b *strings.Builder, parts []string) {
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(p)
+	}
 }

@@ -13,7 +13,6 @@
 package picture
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -115,7 +114,14 @@ func (t *Theme) resolve(c color.Color, def color.RGBA) color.RGBA {
 
 func mid(a, b uint8) uint8 { return uint8((int(a) + int(b)) / 2) }
 
-func hex(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+// hex is "#rrggbb", as fmt's %02x writes it, written directly: every cell
+// of every screen a trace page shows is resolved to two of these, and
+// fmt was most of a long recording's page (issue 22).
+func hex(c color.RGBA) string {
+	const digits = "0123456789abcdef"
+	b := [7]byte{'#', digits[c.R>>4], digits[c.R&15], digits[c.G>>4], digits[c.G&15], digits[c.B>>4], digits[c.B&15]}
+	return string(b[:])
+}
 
 // run is a stretch of cells of one row drawn alike: col is 0-based, width
 // in columns. A run of ASCII may hold many cells; any other character is a
@@ -129,26 +135,52 @@ type run struct {
 
 // runs splits a 1-based row of snap into runs.
 func runs(snap screen.Snapshot, t *Theme, row int) []run {
-	cols, _ := snap.Size()
 	var out []run
-	for col := 1; col <= cols; col++ {
-		c := snap.Cell(row, col)
+	// The last run's text while ASCII cells join it, made a string once
+	// it ends: joining cell by cell copied the run for every cell.
+	var text []byte
+	ascii := false // the last run is ASCII, so ASCII cells may join it
+	end := func() {
+		if n := len(out); n > 0 && ascii {
+			out[n-1].text = string(text)
+		}
+	}
+	var cell screen.Cell // the last cell whose look was resolved, if any
+	var lk look
+	resolved := false
+	for col, c := range snap.AppendRow(nil, row) {
+		col++ // 1-based
 		if c.Width == 0 {
 			continue // the second half of a wide character
 		}
-		text := c.Content
-		if text == "" {
-			text = " "
+		content := c.Content
+		if content == "" {
+			content = " "
 		}
-		lk := t.lookOf(c)
-		if n := len(out); n > 0 && isASCII(text) && isASCII(out[n-1].text) && out[n-1].look == lk {
-			out[n-1].text += text
+		if !resolved || !sameLook(c, cell) {
+			cell, lk, resolved = c, t.lookOf(c), true // cells come in runs of one style
+		}
+		if n := len(out); n > 0 && ascii && isASCII(content) && out[n-1].look == lk {
+			text = append(text, content...)
 			out[n-1].width += c.Width
 			continue
 		}
-		out = append(out, run{col: col - 1, width: c.Width, text: text, look: lk})
+		end()
+		ascii = isASCII(content)
+		text = append(text[:0], content...)
+		out = append(out, run{col: col - 1, width: c.Width, text: content, look: lk})
 	}
+	end()
 	return out
+}
+
+// sameLook reports whether lookOf gives a and b the same look: the very
+// same colours (of one type: a palette colour and an RGB one of its value
+// resolve apart) and the attributes it reads.
+func sameLook(a, b screen.Cell) bool {
+	return a.Reverse == b.Reverse && a.Faint == b.Faint && a.Bold == b.Bold && a.Italic == b.Italic &&
+		a.Underline == b.Underline && a.Strikethrough == b.Strikethrough &&
+		a.Fg == b.Fg && a.Bg == b.Bg
 }
 
 func isASCII(s string) bool {

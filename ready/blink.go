@@ -167,6 +167,9 @@ type loneRow struct {
 // two that is one wide character.
 func loneIn(s screen.Snapshot, r, cols int) loneRow {
 	lr := loneRow{known: true}
+	if !s.Reversed(r) {
+		return lr
+	}
 	run, start := 0, 0
 	for c := 1; c <= cols+1; c++ {
 		if c <= cols && s.Cell(r, c).Reverse {

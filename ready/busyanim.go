@@ -428,7 +428,8 @@ func detached(text []rune) bool {
 func hasCellRun(text string) bool {
 	run, kinds := 0, map[rune]bool{}
 	for _, r := range text {
-		if strings.ContainsRune(indeterminateCells, r) {
+		// The cells are none of them ASCII: most of a row is not looked up.
+		if r >= utf8.RuneSelf && strings.ContainsRune(indeterminateCells, r) {
 			run++
 			kinds[r] = true
 			if run >= 4 && len(kinds) >= 2 {
@@ -436,8 +437,10 @@ func hasCellRun(text string) bool {
 			}
 			continue
 		}
-		run = 0
-		clear(kinds)
+		if run > 0 {
+			run = 0
+			clear(kinds)
+		}
 	}
 	return false
 }

@@ -35,6 +35,13 @@ func TestGridCacheReadsAsFresh(t *testing.T) {
 			if diff := cmp.Diff(want, got, cmp.AllowUnexported(cellGrid{})); diff != "" {
 				t.Fatalf("%s event %d: cached grid differs (-fresh +cached):\n%s", file, i, diff)
 			}
+			for r := 1; r <= rows; r += 7 { // one row at a time, as buttons are read
+				text, bg := mm.gridRowOf(snap, r)
+				wantText, wantBg := gridRow(snap, r)
+				if diff := cmp.Diff([]any{wantText, wantBg}, []any{text, bg}); diff != "" {
+					t.Fatalf("%s event %d row %d: cached row differs (-fresh +cached):\n%s", file, i, r, diff)
+				}
+			}
 		}
 	}
 }

@@ -43,6 +43,8 @@ func ruleSpan(s screen.Snapshot, r int) (first, last int, ok bool) {
 	line := 0
 	for _, ch := range body {
 		switch {
+		case ch < utf8.RuneSelf: // no rule character is ASCII: the common row, told at once
+			return 0, 0, false
 		case strings.ContainsRune(ruleLine, ch):
 			line++
 		case strings.ContainsRune(ruleCorners, ch):

@@ -64,46 +64,113 @@ type cellGrid struct {
 	lo   int
 	text [][]rune   // per row, per column; ' ' for an empty cell
 	bg   [][]string // per row, per column: the background, or "reverse"
+	rule []int8     // per row: 0 not looked at, 1 no rule, 2 a rule (ruled)
+	flat []string   // per row, if known: its cells' one background, or mixedBg (gridCache)
 }
 
 func newCellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
-	g := &cellGrid{lo: lo}
+	g := &cellGrid{lo: lo, flat: make([]string, 0, max(hi-lo+1, 0))}
 	for r := lo; r <= hi; r++ {
 		text, bg := gridRow(s, r)
-		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+		g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flatOf(bg))
 	}
 	return g
 }
 
 // gridRow reads row r of s for a cellGrid.
 func gridRow(s screen.Snapshot, r int) (text []rune, bg []string) {
+	return gridRowWith(s, r, nil)
+}
+
+// gridRowWith is gridRow reading the row's cells into scratch, if not nil.
+func gridRowWith(s screen.Snapshot, r int, scratch *[]screen.Cell) (text []rune, bg []string) {
 	cols, _ := s.Size()
-	{
-		text, bg = make([]rune, cols+2), make([]string, cols+2)
-		text[0], text[cols+1] = ' ', ' '
-		for c := 1; c <= cols; c++ {
-			cell := s.Cell(r, c)
-			text[c] = ' '
-			if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
-				text[c] = ch
-			}
-			bg[c] = colorKey(cell.Bg)
-			if cell.Reverse {
-				bg[c] = "reverse"
-			}
+	var cells []screen.Cell
+	if scratch != nil {
+		cells = (*scratch)[:0]
+	}
+	cells = s.AppendRow(cells, r) // the whole row in one go
+	if scratch != nil {
+		*scratch = cells
+	}
+	text, bg = make([]rune, cols+2), make([]string, cols+2)
+	text[0], text[cols+1] = ' ', ' '
+	var lastBg color.Color // the last cell's background, keyed in key
+	key := ""
+	for c := 1; c <= cols; c++ {
+		var cell screen.Cell // off the screen: the zero cell, as Cell gives
+		if c <= len(cells) {
+			cell = cells[c-1]
+		}
+		text[c] = ' '
+		if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
+			text[c] = ch
+		}
+		if cell.Bg != lastBg || c == 1 { // cells come in runs of one background
+			lastBg, key = cell.Bg, colorKey(cell.Bg)
+		}
+		bg[c] = key
+		if cell.Reverse {
+			bg[c] = "reverse"
 		}
 	}
 	return text, bg
 }
 
-// gridCache keeps the cellGrid rows read from the last snapshot a box was
-// looked for on: a window that stays up (an agent's box, a dialog) is read
+// gridCache keeps the cellGrid rows read from the last snapshot a grid was
+// read from: a window that stays up (an agent's box, a dialog) is read
 // cell by cell only where it changed (screen.Snapshot.SameRow: rows the
-// screen did not touch are shared).
+// screen did not touch are shared). Rows outside the window asked for are
+// kept while they show the same, so shapes asking for different windows
+// of one screen do not undo each other's reading.
 type gridCache struct {
 	snap screen.Snapshot
-	text map[int][]rune
-	bg   map[int][]string
+	text [][]rune   // row r at r-1; nil: not read
+	bg   [][]string // as text
+	flat []string   // as text: the one background of the row's cells, or mixedBg
+	// cells is room to read a row's cells into, reused.
+	cells []screen.Cell
+}
+
+// mixedBg is a grid row's background (gridCache.flat) when its cells are
+// on more than one: no colorKey is 7 bytes starting with a zero.
+const mixedBg = "\x00mixed"
+
+// sync readies the cache for s: rows s does not show as the snapshot the
+// cache was read from are forgotten.
+func (c *gridCache) sync(s screen.Snapshot) {
+	cols, n := s.Size()
+	if oldCols, oldN := c.snap.Size(); oldCols != cols || oldN != n || c.text == nil {
+		c.text, c.bg, c.flat = make([][]rune, n), make([][]string, n), make([]string, n)
+	}
+	for r := 1; r <= n; r++ {
+		if c.text[r-1] != nil && !s.SameRow(c.snap, r) {
+			c.text[r-1], c.bg[r-1] = nil, nil
+		}
+	}
+	c.snap = s
+}
+
+// row returns row r (on the screen) of the snapshot last synced, reading it
+// if not yet read.
+func (c *gridCache) row(r int) ([]rune, []string, string) {
+	if c.text[r-1] == nil {
+		text, bg := gridRowWith(c.snap, r, &c.cells)
+		c.text[r-1], c.bg[r-1], c.flat[r-1] = text, bg, flatOf(bg)
+	}
+	return c.text[r-1], c.bg[r-1], c.flat[r-1]
+}
+
+// flatOf returns the one background of a grid row's cells (bg as gridRow
+// reads it), or mixedBg.
+func flatOf(bg []string) string {
+	flat := bg[1]
+	for _, b := range bg[1 : len(bg)-1] {
+		if b != flat {
+			return mixedBg
+		}
+	}
+	return flat
 }
 
 // cellGrid returns the grid of rows lo..hi of s, reusing the rows of the
@@ -112,21 +179,31 @@ func (mm *matchMemo) cellGrid(s screen.Snapshot, lo, hi int) *cellGrid {
 	if mm == nil {
 		return newCellGrid(s, lo, hi)
 	}
-	old := mm.grid
-	cols, _ := s.Size()
-	oldCols, _ := old.snap.Size()
-	next := gridCache{snap: s, text: map[int][]rune{}, bg: map[int][]string{}}
-	g := &cellGrid{lo: lo}
+	c := &mm.grid
+	c.sync(s)
+	_, n := s.Size()
+	g := &cellGrid{lo: lo, flat: make([]string, 0, max(hi-lo+1, 0))}
 	for r := lo; r <= hi; r++ {
-		text, bg := old.text[r], old.bg[r]
-		if text == nil || cols != oldCols || !s.SameRow(old.snap, r) {
-			text, bg = gridRow(s, r)
+		if r < 1 || r > n {
+			text, bg := gridRow(s, r)
+			g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flatOf(bg))
+			continue
 		}
-		next.text[r], next.bg[r] = text, bg
-		g.text, g.bg = append(g.text, text), append(g.bg, bg)
+		text, bg, flat := c.row(r)
+		g.text, g.bg, g.flat = append(g.text, text), append(g.bg, bg), append(g.flat, flat)
 	}
-	mm.grid = next
 	return g
+}
+
+// gridRowOf is gridRow(s, r) through the cache: the slices are shared,
+// not to be written to.
+func (mm *matchMemo) gridRowOf(s screen.Snapshot, r int) ([]rune, []string) {
+	if _, n := s.Size(); mm == nil || r < 1 || r > n {
+		return gridRow(s, r)
+	}
+	mm.grid.sync(s)
+	text, bg, _ := mm.grid.row(r)
+	return text, bg
 }
 
 func colorKey(c color.Color) string {

@@ -70,7 +70,7 @@ func cursorButtons(v *view, _ string) *Prompt {
 // buttonsOn reads the labels of row r; boxed says the row is in a window,
 // else the terminal's cursor is on it.
 func buttonsOn(v *view, r int, boxed bool) *Prompt {
-	text, bg := gridRow(v.snap, r)
+	text, bg := v.memo.gridRowOf(v.snap, r)
 	labels, gap := rowLabels(text, bg)
 	if len(labels) < 2 || len(labels) > 4 {
 		return nil
@@ -198,8 +198,9 @@ func focused(v *view, r int, labels []buttonLabel, gap string) int {
 	}
 	cols, rows := v.snap.Size()
 	uses := map[string]int{} // spans of each background on the screen
+	g := v.memo.cellGrid(v.snap, 1, rows)
 	for k := 1; k <= rows; k++ {
-		_, bg := gridRow(v.snap, k)
+		bg := g.bg[k-1]
 		for c := 1; c <= cols; c++ {
 			if bg[c] != bg[c-1] {
 				uses[bg[c]]++

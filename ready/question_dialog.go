@@ -156,7 +156,7 @@ func panelButtons(v *view, _ string) *Prompt {
 
 // panelButtonsOn reads the buttons of row r, the panel's bar at column bar.
 func panelButtonsOn(v *view, r, bar int) *Prompt {
-	text, bg := gridRow(v.snap, r)
+	text, bg := v.memo.gridRowOf(v.snap, r)
 	cols := len(text) - 2
 	gap := bg[bar+1]
 	// The labels after the bar: words apart by two blanks or more; a wider

@@ -60,8 +60,11 @@ func highlightList(v *view) *Prompt {
 	}
 	g := v.memo.cellGrid(v.snap, lo, hi)
 	for i := 0; i < g.rows(); i++ {
+		if g.flatAround(i) {
+			continue // no cell stands out
+		}
 		for c := 1; c < len(g.text[i])-1; c++ {
-			if !g.firstWord(i, c) || !g.standsOut(i, c) {
+			if !g.standsOut(i, c) || !g.firstWord(i, c) { // the cheaper test first
 				continue
 			}
 			if p := g.highlightedAt(v, i, c); p != nil {
@@ -79,10 +82,25 @@ func (g *cellGrid) standsOut(i, c int) bool {
 	return i > 0 && g.bg[i-1][c] != g.bg[i][c] || i < g.rows()-1 && g.bg[i+1][c] != g.bg[i][c]
 }
 
+// flatAround reports whether grid row i and the rows next to it are on one
+// background, the same, throughout (as far as the grid knows): no cell of
+// row i stands out.
+func (g *cellGrid) flatAround(i int) bool {
+	if i >= len(g.flat) || g.flat[i] == mixedBg {
+		return false
+	}
+	for _, k := range []int{i - 1, i + 1} {
+		if k >= 0 && k < g.rows() && (k >= len(g.flat) || g.flat[k] != g.flat[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // firstWord reports whether the first text of grid row i, or of its
 // window there, starts at column c, and the row is no rule ("───").
 func (g *cellGrid) firstWord(i, c int) bool {
-	if !g.wordAt(i, c) || strings.Contains(string(g.text[i]), "───") {
+	if !g.wordAt(i, c) || g.ruled(i) {
 		return false
 	}
 	for col := c - 1; col >= 1 && !vBorder(g.text[i][col]); col-- {
@@ -91,6 +109,21 @@ func (g *cellGrid) firstWord(i, c int) bool {
 		}
 	}
 	return true
+}
+
+// ruled reports whether grid row i holds a rule ("───"), read once per
+// row: firstWord asks it of every word.
+func (g *cellGrid) ruled(i int) bool {
+	if g.rule == nil {
+		g.rule = make([]int8, len(g.text))
+	}
+	if g.rule[i] == 0 {
+		g.rule[i] = 1
+		if strings.Contains(string(g.text[i]), "───") {
+			g.rule[i] = 2
+		}
+	}
+	return g.rule[i] == 2
 }
 
 // itemEnd returns the last column of the text of the item starting at

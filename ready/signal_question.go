@@ -47,7 +47,7 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
 	}
 	p := f.view.promptDecides()
-	if stillAsked && p != nil && samePrompt(untimed(f.asked), untimed(p)) {
+	if stillAsked && p != nil && sameUntimed(f.asked, p) {
 		return vote{verdict: question, signal: SignalPattern, prompt: f.asked,
 			reason: fmt.Sprintf("%s question still on screen, unanswered", p.Kind)}
 	}
@@ -85,7 +85,14 @@ func (f *facts) stillAsking(now time.Time) bool {
 		return true
 	}
 	p := f.view.promptDecides()
-	return p != nil && samePrompt(untimed(f.asked), untimed(p))
+	return p != nil && sameUntimed(f.asked, p)
+}
+
+// sameUntimed reports whether a and b are the same question but for their
+// clocks and timers (untimed), masking only prompts that differ: the
+// question signal asks at every evaluation while a question is asked.
+func sameUntimed(a, b *Prompt) bool {
+	return samePrompt(a, b) || samePrompt(untimed(a), untimed(b))
 }
 
 // untimed returns p with the clock and duration tokens of its text and

@@ -48,19 +48,23 @@ func (s *style) same(o *style) bool {
 // cell returns the Cell at a 0-based column.
 func (r *row) cell(x int) Cell {
 	c := r.cells[x]
-	st := &r.styles[c.style]
+	cell := r.styles[c.style].cell()
+	cell.Content, cell.Width = r.text[c.start:c.end], int(c.width)
+	return cell
+}
+
+// cell returns a Cell in style s, its content and width not set.
+func (s *style) cell() Cell {
 	return Cell{
-		Content:       r.text[c.start:c.end],
-		Width:         int(c.width),
-		Fg:            st.fg,
-		Bg:            st.bg,
-		Bold:          st.attrs&uv.AttrBold != 0,
-		Faint:         st.attrs&uv.AttrFaint != 0,
-		Italic:        st.attrs&uv.AttrItalic != 0,
-		Blink:         st.attrs&(uv.AttrBlink|uv.AttrRapidBlink) != 0,
-		Reverse:       st.attrs&uv.AttrReverse != 0,
-		Strikethrough: st.attrs&uv.AttrStrikethrough != 0,
-		Underline:     st.underline != uv.UnderlineNone,
+		Fg:            s.fg,
+		Bg:            s.bg,
+		Bold:          s.attrs&uv.AttrBold != 0,
+		Faint:         s.attrs&uv.AttrFaint != 0,
+		Italic:        s.attrs&uv.AttrItalic != 0,
+		Blink:         s.attrs&(uv.AttrBlink|uv.AttrRapidBlink) != 0,
+		Reverse:       s.attrs&uv.AttrReverse != 0,
+		Strikethrough: s.attrs&uv.AttrStrikethrough != 0,
+		Underline:     s.underline != uv.UnderlineNone,
 	}
 }
 

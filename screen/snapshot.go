@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -84,17 +85,73 @@ func (s Snapshot) Changed() time.Time { return s.changed }
 // or a switch of screen buffer); zero if never.
 func (s Snapshot) LastClear() time.Time { return s.cleared }
 
-// Cell returns the cell at a 1-based row and column; the zero Cell when the
-// position is off the screen.
-func (s Snapshot) Cell(row, col int) Cell {
-	if row < 1 || row > len(s.rows) || col < 1 || col > s.cols {
+// Cell returns the cell at a 1-based row y and column x; the zero Cell
+// when the position is off the screen.
+//
+// It is small enough to be inlined, so a loop over cells does not copy the
+// snapshot for each (the engine reads rows cell by cell).
+func (s Snapshot) Cell(y, x int) Cell { return cellAt(s.rows, s.cols, y, x) }
+
+// cellAt is Cell: not inlined itself, so that Cell is.
+//
+//go:noinline
+func cellAt(rows []*row, cols, y, x int) Cell {
+	if y < 1 || y > len(rows) || x < 1 || x > cols {
 		return Cell{}
 	}
-	r := s.rows[row-1]
-	if col > len(r.cells) {
+	r := rows[y-1]
+	if x > len(r.cells) {
 		return Cell{Content: " ", Width: 1}
 	}
-	return r.cell(col - 1)
+	return r.cell(x - 1)
+}
+
+// AppendRow appends the cells of 1-based row y, Cell(y, 1) to
+// Cell(y, cols), to cells and returns the extended slice; nothing for a
+// row off the screen. A row read in one go costs less than cell by cell:
+// each of its few styles is turned into a Cell's colours and attributes
+// once.
+func (s Snapshot) AppendRow(cells []Cell, y int) []Cell {
+	if y < 1 || y > len(s.rows) {
+		return cells
+	}
+	r := s.rows[y-1]
+	var styled [8]Cell // the row's first styles as cells, content aside
+	for i := range min(len(r.styles), len(styled)) {
+		styled[i] = r.styles[i].cell()
+	}
+	n := min(len(r.cells), s.cols)
+	for x := range n {
+		ref := r.cells[x]
+		var c Cell
+		if int(ref.style) < len(styled) {
+			c = styled[ref.style]
+		} else {
+			c = r.styles[ref.style].cell()
+		}
+		c.Content, c.Width = r.text[ref.start:ref.end], int(ref.width)
+		cells = append(cells, c)
+	}
+	for range s.cols - n {
+		cells = append(cells, Cell{Content: " ", Width: 1})
+	}
+	return cells
+}
+
+// Reversed reports whether any cell of 1-based row y is drawn in reverse
+// video (Cell.Reverse): read from the row's few distinct styles, so a
+// search for reverse-video cells skips the rows that hold none without
+// reading their cells.
+func (s Snapshot) Reversed(y int) bool {
+	if y < 1 || y > len(s.rows) {
+		return false
+	}
+	for _, st := range s.rows[y-1].styles {
+		if st.attrs&uv.AttrReverse != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Lines returns the screen's text, one string per row, from the top row to
