@@ -1,6 +1,7 @@
 package screen_test
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"strings"
@@ -84,11 +85,20 @@ func TestRepeatSameScreen(t *testing.T) {
 }
 
 // Many large REPs in one write cost no more per byte than text: past the
-// write's budget each draws less than a line.
+// write's budget each draws less than a line. The bound is the cost of as
+// many bytes of text in this process, 20 times over and a second more, so
+// load and -race move both sides; drawn in full, the REPs print 440 times
+// the text's characters.
 func TestRepeatFlood(t *testing.T) {
+	flood := []byte("x" + strings.Repeat("\x1b[3099b", 10000))
+	text := screen.New(100, 30)
+	defer text.Close()
+	start := time.Now()
+	text.WriteAt(time.Now(), bytes.Repeat([]byte("x"), len(flood)))
+	plain := time.Since(start)
 	s := screen.New(100, 30)
 	defer s.Close()
-	write(t, s, []byte("x"+strings.Repeat("\x1b[3099b", 10000)), 2*time.Second)
+	write(t, s, flood, 20*plain+time.Second)
 }
 
 func TestSizesClamped(t *testing.T) {
