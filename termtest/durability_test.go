@@ -58,7 +58,7 @@ func TestRecordingSurvivesTheEnd(t *testing.T) {
 			tmp, failures := t.TempDir(), t.TempDir()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestRecordingEndsHelper$", "-test.timeout=3s", "-test.v")
+			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestRecordingEndsHelper$", "-test.timeout=10s", "-test.v")
 			cmd.Env = append(os.Environ(), endingEnv+"="+ending, "TMPDIR="+tmp, termtest.FailureDirEnv+"="+failures)
 			out, err := cmd.CombinedOutput()
 			if err == nil {

@@ -11,8 +11,10 @@ import (
 
 // timeoutWarning is how long before go test's -timeout a test whose program
 // is still running says so. The timeout panics and ends the process with no
-// cleanup, so what a failure report would say must be said before it.
-const timeoutWarning = 250 * time.Millisecond
+// cleanup, so what a failure report would say must be said before it; on a
+// loaded machine under -race, moving the recording and describing the
+// terminal took over 250 ms.
+const timeoutWarning = time.Second
 
 // timeoutWatch speaks for a test that is about to be ended by go test's
 // -timeout while its program runs: waits give up before the deadline
@@ -67,7 +69,10 @@ func (w *timeoutWatch) fire(test string, term *Terminal, tmp, keep string) {
 			}
 		}
 	}
-	fmt.Fprintf(os.Stderr, "termtest: %s is about to be ended by go test -timeout (no cleanup will run) with its program still running:\n%s", test, term.describeState())
+	// The headline first: if the panic comes while the state is read, the
+	// reason is out.
+	fmt.Fprintf(os.Stderr, "termtest: %s is about to be ended by go test -timeout (no cleanup will run) with its program still running:\n", test)
+	fmt.Fprint(os.Stderr, term.describeState())
 	if where != "" {
 		fmt.Fprintf(os.Stderr, "recording: %s (replay: ttyrig show %s)\n", where, where)
 	}
