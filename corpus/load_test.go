@@ -1,0 +1,48 @@
+package corpus_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/corpus"
+)
+
+// TestLoadRecordings replays live corpus recordings made on a heavily
+// loaded 2-core machine (load 12-20: a program's screen goes still for
+// longer while it works, the kernel's looks come sparser) and checks the
+// engine's score on each. Most must be 0 premature / 0 missed; a case the
+// engine cannot see through is pinned with the evidence (docs/READINESS.md,
+// "Under load"), so that a change to it is noticed, either way.
+func TestLoadRecordings(t *testing.T) {
+	for _, c := range loadCases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join("testdata", "load", c.name+".cast")
+			cast, err := asciicast.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scores, err := corpus.ReplayScores(cast)
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			got := scores[0]
+			if got.Premature != c.premature || got.Missed != c.missed {
+				t.Errorf("%s: %d premature, %d missed of %d turns; want %d, %d (%s)\n(TTYRIG_EXPLAIN=%s go test ./corpus -run Explain -v)",
+					path, got.Premature, got.Missed, got.Turns, c.premature, c.missed, c.why, path)
+			}
+		})
+	}
+}
+
+// loadCases: each load recording and the score its replay must give.
+var loadCases = []struct {
+	name               string
+	premature, missed int
+	why                string // for a case not 0/0: why the engine cannot tell
+}{
+	// Its title spinner stalled 330 ms between two frames while the item
+	// installed: the list under it was called a question twice
+	// (question_spinning.go).
+	{name: "bubbles-list"},
+}
