@@ -37,9 +37,9 @@ func TestLoadRecordings(t *testing.T) {
 
 // loadCases: each load recording and the score its replay must give.
 var loadCases = []struct {
-	name               string
+	name              string
 	premature, missed int
-	why                string // for a case not 0/0: why the engine cannot tell
+	why               string // for a case not 0/0: why the engine cannot tell
 }{
 	// Its title spinner stalled 330 ms between two frames while the item
 	// installed: the list under it was called a question twice
