@@ -45,4 +45,9 @@ var loadCases = []struct {
 	// installed: the list under it was called a question twice
 	// (question_spinning.go).
 	{name: "bubbles-list"},
+	// Go's sysmon waits (read "1ms" to "10ms") after its box was drawn,
+	// then its 600 ms footer timer read 55 ms after the last of them: the
+	// short waits served the change's hold, the footer went unwaited
+	// (kernel_spin.go).
+	{name: "late-footer-thread"},
 }
