@@ -63,6 +63,9 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	if p == nil {
 		return vote{}
 	}
+	if f.answeredUndrawn(p) {
+		return vote{} // question_undrawn.go
+	}
 	if until, ok := f.spinningBeside(p, now); ok {
 		return vote{}.later(until) // question_spinning.go
 	}
