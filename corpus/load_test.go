@@ -62,8 +62,9 @@ var loadCases = []struct {
 		"the terminal (the look before said so, still); the loaded harness typed 63-107 ms later, one tick on"},
 	{name: "tview-table", premature: 1, missed: 1, why: "the page loads in a goroutine: one look saw work (futex among threads) " +
 		"and the next, 265 ms later, the loop in epoll_pwait with no timer (the committed recording reads the loader's 1s timer); " +
-		"the table frame, still 150 ms past that look, was called a question 170 ms before the page box was drawn. The missed " +
-		"turn follows from it: the live harness typed 2 ms after the page"},
+		"the table frame, still 150 ms past that look, was called a question 170 ms before the page box was drawn. Holding the " +
+		"work through that look (tried) calls it earlier: an event loop's work is held LoopWorkHold (400 ms) from the last " +
+		"change, and the loader works 1.3 s in silence. The missed turn follows from it: the live harness typed 2 ms after the page"},
 	{name: "htop", missed: 1, why: "htop -d 10 draws and arms its 1 s refresh timer: the timer is waited out once (TimerHold), " +
 		"its refresh ran 400 ms on the loaded machine, and the input came 160 ms after that refresh, before a period was known; " +
 		"late by design, not early"},
