@@ -56,7 +56,7 @@ func (k *kernelSignal) holding(f *facts, t time.Time) {
 	if !k.timerAt.Equal(t) || k.timerDue > tune.TimerHold {
 		return // no timer read at t, or one too far out to hold
 	}
-	if k.holdEnd.IsZero() || t.Before(k.holdEnd) {
+	if k.holdEnd.IsZero() || t.Before(k.holdEnd) || k.spinServed(t) {
 		k.holdEnd, k.bound, k.heldDue = t.Add(k.timerDue+tune.TimerGrace), t.Add(k.timerDue), k.timerDue
 		if k.tickKnown(f, k.timerDue) {
 			k.holdEnd = t // the loop's tick: served as it begins

@@ -50,6 +50,22 @@ func init() {
 func (busyAnimSignal) seen(*facts) {}
 
 func (busyAnimSignal) vote(f *facts, now time.Time) vote {
+	best, row := f.busyShownAt(now)
+	if best == nil {
+		return vote{}
+	}
+	frames := ""
+	if best.frames > 1 {
+		frames = fmt.Sprintf(", %d frames", best.frames)
+	}
+	return hold(SignalAnimation, "%s at row %d (last drawn %v ago%s): %q", best.kind, row, roundMS(now.Sub(best.at)), frames, clip(strings.TrimSpace(best.text), 60)).
+		later(best.at.Add(best.stall))
+}
+
+// busyShownAt returns the busy animation the signal holds for at now, the
+// latest drawn, and its row: drawn since the last input, still shown as
+// drawn, nothing drawn below it since, within its stall; nil if none.
+func (f *facts) busyShownAt(now time.Time) (*busyRow, int) {
 	v := f.view
 	best, row := (*busyRow)(nil), 0
 	for r, br := range f.busyAnim.rows {
@@ -60,15 +76,7 @@ func (busyAnimSignal) vote(f *facts, now time.Time) vote {
 			best, row = br, r
 		}
 	}
-	if best == nil {
-		return vote{}
-	}
-	frames := ""
-	if best.frames > 1 {
-		frames = fmt.Sprintf(", %d frames", best.frames)
-	}
-	return hold(SignalAnimation, "%s at row %d (last drawn %v ago%s): %q", best.kind, row, roundMS(now.Sub(best.at)), frames, clip(strings.TrimSpace(best.text), 60)).
-		later(best.at.Add(best.stall))
+	return best, row
 }
 
 // drawnBelow reports whether a row below r (not a clock) changed well after

@@ -63,6 +63,12 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	if p == nil {
 		return vote{}
 	}
+	if f.answeredUndrawn(p) {
+		return vote{} // question_undrawn.go
+	}
+	if until, ok := f.spinningBeside(p, now); ok {
+		return vote{}.later(until) // question_spinning.go
+	}
 	if quiet >= f.prof.Quiet.D() {
 		f.asked, f.askedAt = p, f.inputAt
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
