@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/corpus"
+	"github.com/ttyrig/ttyrig/fixtures/agents"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
 )
@@ -43,5 +45,29 @@ func TestTrustDialogLeftAboveRestart(t *testing.T) {
 	}
 	if !sawAsked {
 		t.Errorf("the trust dialog was not seen as a question before the restart (at %v)", asked)
+	}
+}
+
+// opencode, sent "say hi", redrew its screen three times 3 s apart (the
+// prompt typed, the Enter, its user's message drawn) and then drew nothing
+// for 3 s before its busy bar, its kernel view an event loop waiting on the
+// terminal with timers throughout (testdata/opencode-not-monitor.cast, a
+// live TestOthersTwoTurns). The engine called it a monitor waiting for
+// keys 4.5 s after the Enter, and with no monitor the silence fallback
+// would have said ready 2 s after the message. Scored against the
+// recording's truth (busy at the Enter, ready at the model's last byte with
+// the answer drawn): 0 premature, 0 missed.
+func TestMessageDrawnThenSilentIsNotReady(t *testing.T) {
+	cast, err := asciicast.ReadFile(filepath.Join("testdata", "opencode-not-monitor.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores, err := corpus.ReplayScores(cast, recordings.WithRuntime(agents.GenericProfile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := scores[0]
+	if e.Turns != 3 || e.Premature != 0 || e.Missed != 0 {
+		t.Errorf("%d turns, %d premature, %d missed; want 3, 0, 0", e.Turns, e.Premature, e.Missed)
 	}
 }
