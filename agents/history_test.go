@@ -71,3 +71,37 @@ func TestMessageDrawnThenSilentIsNotReady(t *testing.T) {
 		t.Errorf("%d turns, %d premature, %d missed; want 3, 0, 0", e.Turns, e.Premature, e.Missed)
 	}
 }
+
+// Gemini CLI, sent "say hi", emptied its input box, put its placeholder and
+// its "? for shortcuts" hint back, and drew nothing else for 0.6 s while
+// its kernel view said work; then its spinner (testdata/gemini-taken-hint.cast,
+// a live TestNotificationsOff that failed: the answer never came before
+// the test ended). The engine said ready 0.47 s after the Enter: the line
+// taken was not seen as taken, as a row besides the input line changed,
+// and the kernel's hold on an event loop's work ended at 400 ms. From the
+// Enter on it must not say the agent waits.
+func TestLineTakenWithHintIsNotReady(t *testing.T) {
+	cast, err := asciicast.ReadFile(filepath.Join("testdata", "gemini-taken-hint.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := recordings.Replay(cast, recordings.WithRuntime("gemini"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	const enter = 8640 * time.Millisecond
+	var before bool
+	for _, tr := range rep.Run() {
+		at := tr.Time.Sub(rep.Start())
+		switch {
+		case at < enter && tr.State == ready.Ready:
+			before = true
+		case at >= enter && tr.State.Waiting():
+			t.Errorf("%v: %s (%s by %s) after the Enter, before any answer", at, tr.State, tr.Reason, tr.By)
+		}
+	}
+	if !before {
+		t.Error("not ready at the prompt before the Enter")
+	}
+}

@@ -21,7 +21,9 @@ import (
 //
 //   - taken: only the input line changed, the text typed cut off its end
 //     or replaced by dim text (a placeholder), the cursor on it after a
-//     prompt glyph or a box's edge;
+//     prompt glyph or a box's edge; other rows may have been erased or
+//     drawn dim (Gemini puts its "? for shortcuts" hint back with its
+//     placeholder, agents/testdata/gemini-taken-hint.cast);
 //   - echoed: the text submitted drawn on a row that did not hold it, with
 //     nothing below it but blank rows and a box's edges down to the input
 //     line, which starts at a box's edge or sits in a box (inputbox.go)
@@ -152,12 +154,16 @@ func (u *unansweredSignal) vote(f *facts, now time.Time) vote {
 func (u *unansweredSignal) taken(f *facts, v *view) (int, bool) {
 	row := 0
 	for i := range v.rows {
-		if v.rows[i] != u.rows[i] {
-			if row != 0 {
-				return 0, false
-			}
-			row = i + 1
+		if v.rows[i] == u.rows[i] {
+			continue
 		}
+		if i+1 != u.cursor.Row && (v.rows[i] == "" || dimFrom(v.snap, i+1, 1)) {
+			continue // a hint put back with the placeholder (Gemini's "? for shortcuts"), or erased
+		}
+		if row != 0 {
+			return 0, false
+		}
+		row = i + 1
 	}
 	if c, _, ok := v.inputCursor(f.prof.Cursor.Hidden); row == 0 || row != u.cursor.Row || !ok || c.Row != row {
 		return 0, false
