@@ -105,3 +105,34 @@ func TestLineTakenWithHintIsNotReady(t *testing.T) {
 		t.Error("not ready at the prompt before the Enter")
 	}
 }
+
+// Claude Code, its folder trusted with Enter, set its title and drew
+// nothing else for 0.8 s under load before it redrew
+// (testdata/claude-trust-left-drawn.cast, a live TestTrustFolderQuestion
+// that failed): the engine called the dialog left drawn the question again
+// 0.75 s after the answer. From the Enter on it must not say it waits.
+func TestAnsweredTrustLeftDrawnIsNotAsked(t *testing.T) {
+	cast, err := asciicast.ReadFile(filepath.Join("testdata", "claude-trust-left-drawn.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := recordings.Replay(cast, recordings.WithRuntime("claude"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	const enter = 3114 * time.Millisecond
+	var asked bool
+	for _, tr := range rep.Run() {
+		at := tr.Time.Sub(rep.Start())
+		switch {
+		case at < enter && tr.State == ready.Question:
+			asked = true
+		case at >= enter && tr.State.Waiting():
+			t.Errorf("%v: %s (%s by %s) after the answer", at, tr.State, tr.Reason, tr.By)
+		}
+	}
+	if !asked {
+		t.Error("the trust dialog was not a question before the Enter")
+	}
+}

@@ -2,6 +2,7 @@ package ready
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -18,14 +19,45 @@ import (
 // weaker signals would say ready). A clock or timer in its text ("expires
 // in 29s") ticking leaves it the question asked, as it was asked.
 
-type questionSignal struct{}
+type questionSignal struct {
+	// answered is the question asked when input was last sent, and rows
+	// the screen's rows then: the same question on the same rows after the
+	// input is the one answered, left drawn while the program works on the
+	// answer (Claude, its folder trusted, changed only its title for 0.8 s
+	// under load before it redrew). It is asked again, a key ignored, only
+	// once the screen has been still for the silence window since.
+	answered *Prompt
+	rows     []string
+}
+
+func (q *questionSignal) observe(f *facts, ev Event) {
+	if ev.Kind != Input {
+		return
+	}
+	q.answered, q.rows = nil, nil
+	if f.asked != nil && f.view != nil { // asked before this input (observe runs after inputAt moved)
+		q.answered, q.rows = f.asked, slices.Clone(f.view.rows)
+	}
+}
+
+// leftDrawn reports whether p is the question answered by the last input,
+// on a screen none of whose rows changed since.
+func (q *questionSignal) leftDrawn(p *Prompt) bool {
+	return q.answered != nil && samePrompt(untimed(q.answered), untimed(p))
+}
 
 func init() {
 	register(signalKind{name: "question", rank: rankQuestion, core: true,
 		build: func(Profile, SignalSpec) (signal, error) { return &questionSignal{}, nil }})
 }
 
-func (*questionSignal) seen(*facts) {}
+// seen forgets the question answered once a row changes: the program
+// moved on, or cleared it to ask again.
+func (q *questionSignal) seen(f *facts) {
+	if q.answered != nil && (f.view == nil || !slices.Equal(q.rows, f.view.rows)) {
+		q.answered, q.rows = nil, nil
+	}
+}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	quiet := now.Sub(f.lastChange)
@@ -62,6 +94,9 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	}
 	if p == nil {
 		return vote{}
+	}
+	if q.leftDrawn(p) && now.Sub(f.inputAt) < f.prof.Silence.D() {
+		return vote{}.later(f.inputAt.Add(f.prof.Silence.D()))
 	}
 	if quiet >= f.prof.Quiet.D() {
 		f.asked, f.askedAt = p, f.inputAt
