@@ -151,6 +151,12 @@ type tuning struct {
 	// to its busy bar, 1.3 s of it with the message drawn and nothing else
 	// (recordings/agents/generic/opencode-slow-stream.cast).
 	UnansweredHold time.Duration
+	// EchoSilence is how long the screen may stay still with the line
+	// submitted drawn in a transcript and nothing after it before the
+	// silence fallback may decide (signal_unanswered.go): opencode drew
+	// nothing for 3 s between its user's message and its busy bar
+	// (agents/testdata/opencode-not-monitor.cast).
+	EchoSilence time.Duration
 }
 
 // defaultTuning is the one set of defaults.
@@ -183,6 +189,7 @@ var defaultTuning = tuning{
 	NotifySettle: 50 * time.Millisecond,
 
 	UnansweredHold: 10 * time.Second,
+	EchoSilence:    5 * time.Second,
 }
 
 // tune is what the engine reads: the defaults, moved only by the sweep

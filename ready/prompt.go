@@ -53,7 +53,7 @@ func findQuestion(v *view) (*Prompt, bool) {
 		line = v.drawnBefore
 	}
 	for _, s := range questionShapes {
-		if p := s.find(v, line); p != nil {
+		if p := s.find(v, line); p != nil && !historyQuestion(v, p) {
 			return p, s.labelOnly
 		}
 	}

@@ -7,10 +7,12 @@ package ready
 // node exits after "Quit" (440 ms on a loaded machine, the kernel seeing
 // it work with the terminal back in canonical mode): still for the quiet
 // window, it was called a question 20 ms before the exit (corpus
-// testdata/load/ink-select.cast). A question asked again after input is
-// drawn again (the menu redrawn after a task ran); one that ignored a key
-// is left to the signals below (the kernel's still loop, the full-screen
-// frame, the silence fallback), which ask it again in time.
+// testdata/load/ink-select.cast); a live Claude Code, its folder trusted,
+// changed only its title for 0.8 s under load before it redrew
+// (agents/testdata/claude-trust-left-drawn.cast). A question asked again
+// after input is drawn again (the menu redrawn after a task ran); one left
+// as it was, a key ignored, is asked again by the question signal once the
+// silence window has passed since the input, never lost.
 func (f *facts) answeredUndrawn(p *Prompt) bool {
 	if p == nil || f.answered == nil || !samePrompt(untimed(f.answered), untimed(p)) {
 		return false

@@ -12,7 +12,8 @@ import (
 // cursor anywhere, yet it reads the next key at once. It is ready when:
 //
 //   - it has refreshed the screen (more rows changed in one burst than an
-//     animation touches) at least monitorBursts times at a steady period
+//     animation touches) at least monitorBursts times at a steady period,
+//     with no input between them
 //     (each gap between tune.MonitorMinGap and tune.MonitorMaxGap, within a fifth of
 //     the one before), at some point of its life: it is a monitor;
 //   - the kernel's latest observation, made after the last output, finds
@@ -89,7 +90,15 @@ func (m *monitorSignal) observe(_ *facts, ev Event) {
 	switch ev.Kind {
 	case Kernel:
 		m.view, m.fresh = ev.Kernel, true
-	case Output, Input, Resize:
+	case Input:
+		// A period is the program's own: a gap with input in it is the
+		// program answering, as animation.go's cadences are (opencode
+		// redrew its screen after a prompt was typed, after Enter and when
+		// the user's message was drawn, 3 s apart, and was called a monitor
+		// 4.5 s before its answer: agents/testdata/opencode-not-monitor.cast).
+		m.bursts = m.bursts[:0]
+		m.fresh = false
+	case Output, Resize:
 		m.fresh = false
 	}
 }

@@ -63,8 +63,8 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	if p == nil {
 		return vote{}
 	}
-	if f.answeredUndrawn(p) {
-		return vote{} // question_undrawn.go
+	if f.answeredUndrawn(p) && now.Sub(f.inputAt) < f.prof.Silence.D() {
+		return vote{}.later(f.inputAt.Add(f.prof.Silence.D())) // question_undrawn.go
 	}
 	if until, ok := f.spinningBeside(p, now); ok {
 		return vote{}.later(until) // question_spinning.go

@@ -21,7 +21,9 @@ import (
 //
 //   - taken: only the input line changed, the text typed cut off its end
 //     or replaced by dim text (a placeholder), the cursor on it after a
-//     prompt glyph or a box's edge;
+//     prompt glyph or a box's edge; other rows may have been erased or
+//     drawn dim (Gemini puts its "? for shortcuts" hint back with its
+//     placeholder, agents/testdata/gemini-taken-hint.cast);
 //   - echoed: the text submitted drawn on a row that did not hold it, with
 //     nothing below it but blank rows and a box's edges down to the input
 //     line, which starts at a box's edge or sits in a box (inputbox.go)
@@ -37,7 +39,11 @@ import (
 // between the echo and the box. Either way the shape is gone. The hold is
 // bounded: once the screen has been still for the silence window the
 // fallback decides (a program that takes a line and has nothing more to
-// draw), and never longer than tune.UnansweredHold after the Enter.
+// draw), and never longer than tune.UnansweredHold after the Enter. The
+// echoed shape holds longer, tune.EchoSilence still: a message drawn in a
+// transcript over an empty input box is sent to someone who answers, and
+// an agent drew nothing for 3 s between its user's message and its busy
+// bar (agents/testdata/opencode-not-monitor.cast).
 type unansweredSignal struct {
 	typed   []rune // what was typed since the last Enter
 	pending bool   // a line was submitted and the shapes are watched for
@@ -110,21 +116,35 @@ func (u *unansweredSignal) take(p []byte) {
 
 func (u *unansweredSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
-	if !u.pending || u.worked || v == nil || len(v.rows) != len(u.rows) ||
-		now.Sub(f.lastChange) >= f.prof.Silence.D() || now.Sub(u.at) >= tune.UnansweredHold {
+	if !u.pending || u.worked || v == nil || len(v.rows) != len(u.rows) || now.Sub(u.at) >= tune.UnansweredHold {
 		return vote{}
 	}
-	bound := f.lastChange.Add(f.prof.Silence.D())
-	if b := u.at.Add(tune.UnansweredHold); b.Before(bound) {
-		bound = b
+	quiet := now.Sub(f.lastChange)
+	// bound is when the hold ends: still for window since the last change,
+	// and never past tune.UnansweredHold after the Enter.
+	bound := func(window time.Duration) time.Time {
+		b := f.lastChange.Add(window)
+		if h := u.at.Add(tune.UnansweredHold); h.Before(b) {
+			b = h
+		}
+		return b
+	}
+	if quiet >= f.prof.Silence.D() {
+		// The silence window is over: only the message drawn in a
+		// transcript still holds, for tune.EchoSilence.
+		if row, ok := u.echoed(f, v); ok && quiet < tune.EchoSilence {
+			return hold(SignalInput, "the line submitted is drawn at row %d with nothing after it down to the input box, %v after the Enter; still for %v, the agent has not answered",
+				row, roundMS(now.Sub(u.at)), roundMS(quiet)).later(bound(tune.EchoSilence))
+		}
+		return vote{}
 	}
 	if row, ok := u.taken(f, v); ok {
 		return hold(SignalInput, "the line submitted was taken from row %d and nothing else drawn since the Enter, %v ago",
-			row, roundMS(now.Sub(u.at))).later(bound)
+			row, roundMS(now.Sub(u.at))).later(bound(f.prof.Silence.D()))
 	}
 	if row, ok := u.echoed(f, v); ok {
 		return hold(SignalInput, "the line submitted is drawn at row %d with nothing after it down to the input box, %v after the Enter",
-			row, roundMS(now.Sub(u.at))).later(bound)
+			row, roundMS(now.Sub(u.at))).later(bound(max(f.prof.Silence.D(), tune.EchoSilence)))
 	}
 	return vote{}
 }
@@ -134,12 +154,16 @@ func (u *unansweredSignal) vote(f *facts, now time.Time) vote {
 func (u *unansweredSignal) taken(f *facts, v *view) (int, bool) {
 	row := 0
 	for i := range v.rows {
-		if v.rows[i] != u.rows[i] {
-			if row != 0 {
-				return 0, false
-			}
-			row = i + 1
+		if v.rows[i] == u.rows[i] {
+			continue
 		}
+		if i+1 != u.cursor.Row && (v.rows[i] == "" || dimFrom(v.snap, i+1, 1)) {
+			continue // a hint put back with the placeholder (Gemini's "? for shortcuts"), or erased
+		}
+		if row != 0 {
+			return 0, false
+		}
+		row = i + 1
 	}
 	if c, _, ok := v.inputCursor(f.prof.Cursor.Hidden); row == 0 || row != u.cursor.Row || !ok || c.Row != row {
 		return 0, false

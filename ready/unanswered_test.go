@@ -67,9 +67,13 @@ func TestUnansweredMessageHoldsUntilTheAnswer(t *testing.T) {
 	}
 }
 
-// A program that takes the line and has nothing more to draw is ready by
-// the silence window: the hold is bounded.
-func TestUnansweredMessageIsBoundedBySilence(t *testing.T) {
+// A message drawn in a transcript over an empty input box, with nothing
+// after it, holds past the silence window (opencode drew nothing for 3 s
+// between its user's message and its busy bar), and the hold is bounded:
+// ready once the screen has been still for EchoSilence.
+func TestUnansweredMessageIsBounded(t *testing.T) {
+	hold := ready.SetTuning("EchoSilence", 0) // read it, before any engine runs
+	ready.SetTuning("EchoSilence", hold)
 	s := newSim(t, ready.Generic())
 	a := inputBoxApp{s}
 	a.frame(nil, "", "")
@@ -84,9 +88,11 @@ func TestUnansweredMessageIsBoundedBySilence(t *testing.T) {
 	s.advance(time.Second)
 	s.wantState(ready.Busy)
 	s.advance(1500 * time.Millisecond)
+	s.wantState(ready.Busy) // past the silence window: not yet answered
+	s.advance(hold)
 	s.wantState(ready.Ready)
-	if got, want := s.readyAt(sent)-sent, ready.Generic().Silence.D(); got > want+10*time.Millisecond {
-		t.Errorf("ready %v after the message was drawn, want the silence window %v", got, want)
+	if got := s.readyAt(sent) - sent; got > hold+10*time.Millisecond || got < hold-10*time.Millisecond {
+		t.Errorf("ready %v after the message was drawn, want EchoSilence %v\n%s", got, hold, s.timeline())
 	}
 }
 
