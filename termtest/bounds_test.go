@@ -290,7 +290,10 @@ func TestNewlineFloodDoesNotHoldWaits(t *testing.T) {
 	t.Logf("a 1 s wait returned after %v", d.Round(time.Millisecond))
 	t0 = time.Now()
 	term.Close()
-	if d := time.Since(t0); d > 3*time.Second {
+	// Before pieces and the drop, Close parsed what was left: 41 s. Now it
+	// waits for the piece being parsed, under -race at load 20 a few
+	// seconds (3.9 s beside make test's other packages).
+	if d := time.Since(t0); d > 10*time.Second {
 		t.Errorf("Close took %v", d)
 	}
 	c, err := asciicast.ReadFile(rec)
