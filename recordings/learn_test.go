@@ -24,6 +24,7 @@ import (
 // New agent recordings: go test ./recordings -run TestLearnedRuntimes -update
 // writes their profiles and tables; read both before committing them.
 func TestLearnedRuntimes(t *testing.T) {
+	t.Parallel() // the corpus's replays are CPU-bound and share nothing: make test's longest
 	for _, set := range []struct {
 		dir string
 		min int // runtimes expected there
@@ -77,6 +78,7 @@ func learnRuntimes(t *testing.T, dir string, min int) {
 	}
 	for _, rt := range runtimes {
 		t.Run(rt, func(t *testing.T) {
+			t.Parallel()
 			rc, err := recordings.LearnRuntime(dir, rt)
 			if err != nil {
 				t.Fatal(err)

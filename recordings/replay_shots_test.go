@@ -26,6 +26,7 @@ func stepAll(rep *recordings.Replayer) (trs []ready.Transition, texts []string) 
 // to there to take them: what it hands out is what Step alone hands out,
 // screens included, over every recording of the corpus.
 func TestStepAfterRunOrAtSeesWhatStepAloneSees(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/corpus/*.cast")
 	more, _ := filepath.Glob("agents/*.cast")
 	files = append(files, more...)
@@ -34,6 +35,7 @@ func TestStepAfterRunOrAtSeesWhatStepAloneSees(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			open := func() *recordings.Replayer {
 				rep, err := recordings.ReplayFile(f)
 				if err != nil {

@@ -38,6 +38,7 @@ func name(path string) string { return strings.TrimSuffix(filepath.Base(path), "
 // Replay is deterministic: the same recording gives the same timeline and
 // final screen on every run.
 func TestReplayIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, f := range corpusFiles(t) {
 		replay := func() ([]ready.Transition, string) {
 			rep, err := recordings.ReplayFile(f)
@@ -65,6 +66,7 @@ func TestReplayIsDeterministic(t *testing.T) {
 // The calibration table of the whole corpus is a golden file, and the
 // engine is never early on any recording with ground truth.
 func TestCalibrationGolden(t *testing.T) {
+	t.Parallel()
 	var cals []*recordings.Calibration
 	for _, f := range corpusFiles(t) {
 		c, err := asciicast.ReadFile(f)

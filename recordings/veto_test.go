@@ -115,6 +115,7 @@ func TestBlankScreenIsNotReady(t *testing.T) {
 // Every transition names the signal that decided: one of the engine's
 // signals (core or a profile's), or the engine's own start, exit and stuck.
 func TestEveryTransitionNamesItsSignal(t *testing.T) {
+	t.Parallel()
 	known := map[string]bool{"start": true, "exit": true, "stuck": true}
 	for _, n := range ready.SignalNames() {
 		known[n] = true

@@ -102,6 +102,7 @@ func benchThroughput(b *testing.B, cols, rows int, parts [][]byte) {
 
 // The streams must be what they claim: they draw, repaint and scroll.
 func TestBenchStreamsDraw(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct {
 		data []byte
 		want []string

@@ -19,6 +19,7 @@ import (
 // the output written at once does. Each stream is dear in its own way: a
 // line feed at the bottom of a 500×300 screen moves 150,000 cells.
 func TestCutBoundsWork(t *testing.T) {
+	t.Parallel() // CPU-bound and shares nothing; the heap-measuring tests stay serial
 	for _, tc := range []struct {
 		name       string
 		cols, rows int
@@ -43,6 +44,7 @@ func TestCutBoundsWork(t *testing.T) {
 		{"wide characters", 80, 24, []byte(strings.Repeat("日本語のテキスト\r\n", 3000)), 0, false, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			whole := screen.New(tc.cols, tc.rows)
 			defer whole.Close()
 			cut := screen.New(tc.cols, tc.rows)

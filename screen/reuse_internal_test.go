@@ -29,6 +29,7 @@ const dirt = "\x1b]10;rgb:12/34/56\x07\x1b]11;rgb:65/43/21\x07\x1b]4;1;rgb:ff/00
 // recording exactly as a new emulator does: the same snapshots, changes
 // and replies after every event.
 func TestReusedEmulatorIsNew(t *testing.T) {
+	t.Parallel() // its screens take their own slots, not the pool's
 	files, _ := filepath.Glob("../recordings/testdata/corpus/*.cast")
 	more, _ := filepath.Glob("../recordings/agents/*.cast")
 	files = append(files, more...)

@@ -20,9 +20,11 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ttyrig/ttyrig/clock"
@@ -131,28 +133,34 @@ type Session struct {
 	// (WatchDeadline).
 	watch func(at time.Time, due bool)
 
-	// What waiters and timers poll, published after each event and tick
-	// behind a lock of its own: a flood's batch holds mu for milliseconds,
-	// and a timer or waiter queued on mu made the read loop hand its
-	// processor over at every Unlock (Go's mutex in starvation mode).
-	pub struct {
-		sync.Mutex
-		changed  chan struct{} // closed at the next change; made when asked for (replays ask for none)
-		deadline time.Time
-		due      bool // deadline is set
-		current  ready.Transition
-		snap     screen.Snapshot // the screen after the latest event
-		exited   bool
-		code     int
-		// For reports, which must not wait for a flood's piece: the
-		// timeline is only ever appended to (a reader's slice of it stays
-		// valid), the last bytes are copied in at each output and copied
-		// out by readers.
-		timeline []ready.Transition
-		last     []byte
-		fault    error    // the screen's, which Screen.Fault reads under the parser's lock
-		markers  []marker // MarkerSoon's, for the next event to record
-	}
+	// What waiters and timers read, published after each event and tick
+	// without a lock: a flood's batch holds mu for milliseconds, and a
+	// lock of its own for what is published was held, now and then, by a
+	// thread the machine did not run, so a waiter read the engine's
+	// decision hundreds of ms past its deadline (under -race at load 20).
+	pub     atomic.Pointer[published]
+	changed atomic.Pointer[chan struct{}] // closed at the next change; made when asked for (replays ask for none)
+	soon    atomic.Pointer[marker]        // MarkerSoon's, newest first, for the next event to record
+	// outputAt is when the Output being applied began (Unix ns; 0 when
+	// none is): a report does not wait for a flood's piece (OutputSince).
+	outputAt atomic.Int64
+}
+
+// published is what the session shows after an event or tick. It is never
+// changed once published: a new one replaces it.
+type published struct {
+	deadline time.Time
+	due      bool // deadline is set
+	current  ready.Transition
+	snap     screen.Snapshot // the screen after the latest event
+	exited   bool
+	code     int
+	// For reports, which must not wait for a flood's piece. The timeline
+	// is only ever appended to past its length (a reader's slice of it
+	// stays valid); last is copied anew at each output.
+	timeline []ready.Transition
+	last     []byte
+	fault    error // the screen's, which Screen.Fault reads under the parser's lock
 }
 
 // New starts a cols×rows session at start. It fails for an unknown runtime
@@ -190,9 +198,8 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 		tap:   cfg.tap,
 		rec:   cfg.rec,
 	}
-	s.pub.snap = s.scr.Snapshot()
-	s.pub.timeline = eng.Timeline()
-	s.publish(false)
+	s.pub.Store(&published{snap: s.scr.Snapshot(), timeline: eng.Timeline()})
+	s.publish(false, nil)
 	return s, nil
 }
 
@@ -202,6 +209,8 @@ func New(cols, rows int, start time.Time, opts ...Option) (*Session, error) {
 func (s *Session) Output(t time.Time, p []byte) []ready.Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.outputAt.Store(time.Now().UnixNano())
+	defer s.outputAt.Store(0)
 	// Recorded first: a recorder in the background encodes it while the
 	// screen parses it.
 	s.record(func(r Recorder) error { return r.Output(t.Sub(s.start), p) })
@@ -362,14 +371,20 @@ func (s *Session) MarkerSoon(t time.Time, label string) {
 		}
 		return
 	}
-	s.pub.Lock()
-	s.pub.markers = append(s.pub.markers, marker{t, label})
-	s.pub.Unlock()
+	m := &marker{t: t, label: label}
+	for {
+		m.next = s.soon.Load()
+		if s.soon.CompareAndSwap(m.next, m) {
+			return
+		}
+	}
 }
 
+// marker is one of MarkerSoon's, in a list newest first.
 type marker struct {
 	t     time.Time
 	label string
+	next  *marker
 }
 
 // Tick lets the engine decide what quiet time up to t means. Call it when
@@ -394,10 +409,7 @@ func (s *Session) tick(t time.Time) []ready.Transition {
 	}
 	s.ticked = t
 	trs := s.eng.Tick(t)
-	s.pub.Lock()
-	s.pub.timeline = append(s.pub.timeline, trs...)
-	s.pub.Unlock()
-	s.publish(len(trs) > 0)
+	s.publish(len(trs) > 0, func(p *published) { p.timeline = append(p.timeline, trs...) })
 	return trs
 }
 
@@ -416,9 +428,19 @@ func (s *Session) TryTick(t time.Time) bool {
 
 // Deadline returns when the engine next wants Tick without new events.
 func (s *Session) Deadline() (time.Time, bool) {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	return s.pub.deadline, s.pub.due
+	p := s.pub.Load()
+	return p.deadline, p.due
+}
+
+// OutputSince returns when the output being applied began to be applied,
+// or the zero time when none is: a report about to wait for an event to
+// land waits for a piece of a flood no longer than for the screen's
+// quickest work.
+func (s *Session) OutputSince() time.Time {
+	if ns := s.outputAt.Load(); ns != 0 {
+		return time.Unix(0, ns)
+	}
+	return time.Time{}
 }
 
 // observe feeds the engine and wakes everyone waiting. Call with s.mu held.
@@ -431,17 +453,16 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 	}
 	trs := s.eng.Observe(ev)
 	s.sync() // whatever anyone sees of the event is recorded
-	s.pub.Lock()
-	s.pub.snap, s.pub.exited, s.pub.code = ev.Screen, s.exited, s.code
-	s.pub.timeline = append(s.pub.timeline, trs...)
-	if ev.Kind == ready.Output {
-		s.pub.last = append(s.pub.last[:0], s.last...)
-		if s.fault {
-			s.pub.fault = s.scr.Fault()
+	s.publish(true, func(p *published) {
+		p.snap, p.exited, p.code = ev.Screen, s.exited, s.code
+		p.timeline = append(p.timeline, trs...)
+		if ev.Kind == ready.Output {
+			p.last = append([]byte(nil), s.last...)
+			if s.fault {
+				p.fault = s.scr.Fault()
+			}
 		}
-	}
-	s.pub.Unlock()
-	s.publish(true)
+	})
 	return trs
 }
 
@@ -453,18 +474,24 @@ func (s *Session) sync() {
 	}
 }
 
-// publish makes the engine's deadline and decision visible to pollers and,
-// when changed, wakes everyone waiting. Call with s.mu held.
-func (s *Session) publish(changed bool) {
+// publish makes the engine's deadline and decision visible to pollers,
+// with what also changes as given by also, and, when changed, wakes
+// everyone waiting. Call with s.mu held.
+func (s *Session) publish(changed bool, also func(*published)) {
 	dl, due := s.eng.Deadline()
-	cur := s.eng.Current()
-	s.pub.Lock()
-	s.pub.deadline, s.pub.due, s.pub.current = dl, due, cur
-	if changed && s.pub.changed != nil {
-		close(s.pub.changed)
-		s.pub.changed = nil
+	p := *s.pub.Load()
+	if also != nil {
+		also(&p)
 	}
-	s.pub.Unlock()
+	p.deadline, p.due, p.current = dl, due, s.eng.Current()
+	s.pub.Store(&p)
+	// After the store: a waiter given the next channel reads what was
+	// just published.
+	if changed {
+		if ch := s.changed.Swap(nil); ch != nil {
+			close(*ch)
+		}
+	}
 	if s.watch != nil {
 		s.watch(dl, due)
 	}
@@ -488,10 +515,11 @@ func (s *Session) record(f func(Recorder) error) {
 	if s.rec == nil || s.closed {
 		return
 	}
-	s.pub.Lock()
-	soon := s.pub.markers
-	s.pub.markers = nil
-	s.pub.Unlock()
+	var soon []*marker
+	for m := s.soon.Swap(nil); m != nil; m = m.next {
+		soon = append(soon, m)
+	}
+	slices.Reverse(soon) // oldest first
 	for _, m := range soon {
 		if err := s.rec.Marker(m.t.Sub(s.start), m.label); err != nil && s.recErr == nil {
 			s.recErr = err
@@ -537,9 +565,7 @@ func (s *Session) Close() error {
 // waits for no event being applied, unless the screen holds a synchronized
 // update's frame (which the screen shows for at most screen.SyncHold).
 func (s *Session) Snapshot() screen.Snapshot {
-	s.pub.Lock()
-	snap := s.pub.snap
-	s.pub.Unlock()
+	snap := s.pub.Load().snap
 	if !snap.SyncOpen() {
 		return snap
 	}
@@ -550,26 +576,23 @@ func (s *Session) Snapshot() screen.Snapshot {
 
 // Changed returns a channel closed at the next event or transition.
 func (s *Session) Changed() <-chan struct{} {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	if s.pub.changed == nil {
-		s.pub.changed = make(chan struct{})
+	for {
+		if ch := s.changed.Load(); ch != nil {
+			return *ch
+		}
+		ch := make(chan struct{})
+		if s.changed.CompareAndSwap(nil, &ch) {
+			return ch
+		}
 	}
-	return s.pub.changed
 }
 
 // Current returns the latest transition.
-func (s *Session) Current() ready.Transition {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	return s.pub.current
-}
+func (s *Session) Current() ready.Transition { return s.pub.Load().current }
 
 // Timeline returns every transition so far.
 func (s *Session) Timeline() []ready.Transition {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	return append([]ready.Transition(nil), s.pub.timeline...)
+	return append([]ready.Transition(nil), s.pub.Load().timeline...)
 }
 
 // Profile returns the profile the session decides with.
@@ -584,16 +607,13 @@ func (s *Session) Start() time.Time { return s.start }
 
 // ExitCode returns the exit status once Exit has been applied.
 func (s *Session) ExitCode() (int, bool) {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	return s.pub.code, s.pub.exited
+	p := s.pub.Load()
+	return p.code, p.exited
 }
 
 // LastOutput returns the most recent output (up to LastKept bytes).
 func (s *Session) LastOutput() []byte {
-	s.pub.Lock()
-	defer s.pub.Unlock()
-	return append([]byte(nil), s.pub.last...)
+	return append([]byte(nil), s.pub.Load().last...)
 }
 
 // Describe explains the session for a failure message: the screen with the
@@ -605,12 +625,8 @@ func (s *Session) LastOutput() []byte {
 // 771 ms under load), and its cost is bounded by the screen's size, the
 // LastKept bytes and the timeline.
 func (s *Session) Describe() string {
-	s.pub.Lock()
-	snap := s.pub.snap
-	last := append([]byte(nil), s.pub.last...)
-	timeline := s.pub.timeline[:len(s.pub.timeline):len(s.pub.timeline)]
-	fault := s.pub.fault
-	s.pub.Unlock()
+	p := s.pub.Load()
+	snap, last, timeline, fault := p.snap, p.last, p.timeline, p.fault
 
 	var b strings.Builder
 	b.WriteString(snap.String())

@@ -101,8 +101,15 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("Type of %d bytes to a program not reading: %v, want an InputTimeoutError", len(big), err)
 	}
-	if te.Len != len(big) || te.Delivered <= 0 || te.Delivered >= len(big) {
-		t.Fatalf("timeout error says %d of %d bytes were delivered; want some, not all, of %d", te.Delivered, te.Len, len(big))
+	// Some are delivered, as a rule (the PTY takes a few KiB unread); none
+	// when the machine left the sender no time to apply its input within
+	// the bound (at load 22 beside make test's other packages), which is
+	// the same withdrawal, of everything: what follows checks both.
+	if te.Len != len(big) || te.Delivered < 0 || te.Delivered >= len(big) {
+		t.Fatalf("timeout error says %d of %d bytes were delivered; want fewer than %d", te.Delivered, te.Len, len(big))
+	}
+	if te.Delivered == 0 {
+		t.Logf("none of the %d bytes was delivered within the bound", len(big))
 	}
 	if !strings.Contains(err.Error(), "were withdrawn") || !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Errorf("error %q does not say the rest was withdrawn", err)
@@ -283,7 +290,10 @@ func TestNewlineFloodDoesNotHoldWaits(t *testing.T) {
 	t.Logf("a 1 s wait returned after %v", d.Round(time.Millisecond))
 	t0 = time.Now()
 	term.Close()
-	if d := time.Since(t0); d > 3*time.Second {
+	// Before pieces and the drop, Close parsed what was left: 41 s. Now it
+	// waits for the piece being parsed, under -race at load 20 a few
+	// seconds (3.9 s beside make test's other packages).
+	if d := time.Since(t0); d > 10*time.Second {
 		t.Errorf("Close took %v", d)
 	}
 	c, err := asciicast.ReadFile(rec)

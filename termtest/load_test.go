@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,7 +171,10 @@ func TestWaitsUnderFlood(t *testing.T) {
 				for _, w := range waits {
 					ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 					t0 := time.Now()
-					err := w.wait(ctx)
+					var err error
+					// A region per wait: with -trace, where a late wait's time
+					// went (docs/LOAD.md reads it with go tool trace).
+					trace.WithRegion(ctx, f.name+" "+w.name, func() { err = w.wait(ctx) })
 					over := time.Since(t0) - waitBound
 					cancel()
 					if err == nil && w.name == "expect.Wait" {

@@ -17,9 +17,14 @@ import (
 // it came between, not at the time it was made.
 func TestMarkerInThePastKeepsItsTime(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.cast")
-	term := termtest.Spawn(t, []string{"sh", "-c", "echo one; sleep 0.3; echo two; read x"}, termtest.WithRecording(path))
+	term := termtest.Spawn(t, []string{"sh", "-c", "echo one; read x; echo two; read y"}, termtest.WithRecording(path))
+	term.ExpectScreen(expect.Contains("one"))
+	// After "one" arrived and before the line that lets "two" out, on any
+	// machine (a fixed +100 ms between them was before "one" under load).
+	at := time.Since(term.Started()).Truncate(time.Millisecond) + time.Millisecond
+	time.Sleep(time.Until(term.Started().Add(at)))
+	term.NoWait().Press(termtest.KeyEnter)
 	term.ExpectScreen(expect.Contains("two"))
-	at := 100 * time.Millisecond // after "one", before "two"
 	if err := term.Marker(term.Started().Add(at), "ready"); err != nil {
 		t.Fatal(err)
 	}

@@ -44,17 +44,26 @@ func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, e
 // (yet) another, for the report of a wait that ran out, without waiting
 // for a piece of output being applied. A due Stuck shows in the report: the
 // engine is ticked now if the session is free; if not, and a decision was
-// due, the event or the timer's own tick being applied is given
-// reportGrace to land.
+// due, the timer's own tick or the input being applied is given
+// reportGrace to land, and a piece of output outputGrace from when it
+// began: under a flood of line feeds on a large screen a piece takes
+// 100-500 ms under -race, and waiting for it was a third of what waits
+// overran their bound by there.
 func (t *Terminal) reportState() (ready.Transition, string) {
 	now := t.cfg.clock.Now()
 	if changed := t.sess.Changed(); !t.sess.TryTick(now) && t.decisionDue(now) {
-		grace := time.NewTimer(reportGrace)
-		select {
-		case <-changed:
-		case <-grace.C:
+		wait := reportGrace
+		if since := t.sess.OutputSince(); !since.IsZero() {
+			wait = outputGrace - time.Since(since)
 		}
-		grace.Stop()
+		if wait > 0 {
+			grace := time.NewTimer(wait)
+			select {
+			case <-changed:
+			case <-grace.C:
+			}
+			grace.Stop()
+		}
 	}
 	cur := t.sess.Current()
 	why := cur.Reason
@@ -76,6 +85,12 @@ func (t *Terminal) decisionDue(now time.Time) bool {
 // to land before it reports: a tick making Stuck due, or a piece of a
 // flood, which it does not wait out.
 const reportGrace = 50 * time.Millisecond
+
+// outputGrace is how long after a piece of output began to be applied a
+// report waits for it: a program's own short output (a spinner's frame)
+// lands in microseconds; a flood's piece, paced to pieceTarget of work,
+// is not waited for.
+const outputGrace = 5 * time.Millisecond
 
 // bound applies the terminal's default timeout when ctx has no deadline.
 func (t *Terminal) bound(ctx context.Context) (context.Context, context.CancelFunc) {

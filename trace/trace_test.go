@@ -35,8 +35,10 @@ func recordingsUnderTest(t *testing.T) []string {
 // The page's screens are the replay's: at each decision the screen
 // Transitions gave, and at every event's time the screen At gives.
 func TestPageScreensAreTheReplays(t *testing.T) {
+	t.Parallel() // CPU-bound, one recording a subtest: make test's longest in this package
 	for _, path := range recordingsUnderTest(t) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
 			cast, err := asciicast.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
