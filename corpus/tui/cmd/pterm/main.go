@@ -20,6 +20,11 @@ func main() {
 		os.Exit(1)
 	}
 	defer out.Close()
+	// pterm took os.Stdout, the terminal, as its writer when it was
+	// initialised: without this its printers bypass the pipe, and a ready
+	// mark comes only when some other write passes it (a live run once had
+	// none for the Confirm, which waited 15 s for its key).
+	pterm.SetDefaultOutput(os.Stdout)
 	ask := func(kind string, f func() (string, error)) string {
 		out.Arm(kind)
 		v, err := f()
