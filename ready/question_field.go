@@ -73,11 +73,20 @@ func colourFocusedField(v *view, _ string) *Prompt {
 		col, n       int
 		bg           string
 	}
-	var fields []field
+	// The rows that read as a label and a field from their text alone: a
+	// form needs three, and most screens have none (the cells of the rest
+	// are never read).
+	var rows []int
 	for r := 1; r <= v.bottom; r++ {
-		if !labelRow(v.row(r)) {
-			continue // the common case, from the text alone: no label and field
+		if labelRow(v.row(r)) {
+			rows = append(rows, r)
 		}
+	}
+	if len(rows) < 3 {
+		return nil
+	}
+	var fields []field
+	for _, r := range rows {
 		label, value, col, n, bg := labelledField(v, r)
 		if n == 0 || v.drawn.Row == r && v.drawn.Col >= col && v.drawn.Col < col+n {
 			continue // none, or the cursor the program draws: a text input's
@@ -119,7 +128,7 @@ func labelledField(v *view, r int) (label, value string, col, n int, bg string) 
 	if strings.TrimSpace(v.row(r)) == "" {
 		return "", "", 0, 0, ""
 	}
-	text, bgs := gridRow(v.snap, r)
+	text, bgs := v.memo.gridRowOf(v.snap, r)
 	cols := len(text) - 2
 	c := 1
 	for c <= cols && (text[c] == ' ' || vBorder(text[c])) {
@@ -171,7 +180,7 @@ func backgroundSpans(v *view) map[string]int {
 	cols, rows := v.snap.Size()
 	uses := map[string]int{}
 	for r := 1; r <= rows; r++ {
-		_, bg := gridRow(v.snap, r)
+		_, bg := v.memo.gridRowOf(v.snap, r)
 		for c := 1; c <= cols; c++ {
 			if bg[c] != bg[c-1] {
 				uses[bg[c]]++

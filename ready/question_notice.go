@@ -38,7 +38,7 @@ func windowButton(v *view, _ string) *Prompt {
 // buttonOn reads the one button of row r, nil if the row holds anything
 // else or the button is not focused.
 func buttonOn(v *view, r int) *Prompt {
-	text, bg := gridRow(v.snap, r)
+	text, bg := v.memo.gridRowOf(v.snap, r)
 	labels, gap := rowLabels(text, bg)
 	if len(labels) != 1 {
 		return nil
