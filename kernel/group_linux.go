@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ttyrig/ttyrig/internal/procfs"
 )
 
 // Bounds on what one observation reads, whatever the session holds.
@@ -180,7 +182,7 @@ func scheduled(pid, tid int) (uint64, bool) {
 			}
 		}
 	}
-	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return 0, false
 	}
@@ -301,7 +303,7 @@ func (o *Observer) ttyFDs(pid int) []int {
 
 // nonblocking reports whether descriptor fd of pid is open O_NONBLOCK.
 func nonblocking(pid, fd int) bool {
-	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
 	if err != nil {
 		return false
 	}
@@ -396,7 +398,7 @@ func describe(procs []proc) string {
 // thread reads /proc/<pid>/task/<tid>/syscall: "running", or the number of
 // the system call the thread is blocked in and its arguments.
 func (o *Observer) thread(pid, tid int, procState byte) state {
-	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
 	if err != nil {
 		return state{call: "unreadable"}
 	}
@@ -512,7 +514,7 @@ func readSmall(path string) ([]byte, bool) {
 // disarmed reports whether the timerfd fd of pid has no expiry set
 // (its fdinfo's it_value is (0, 0)).
 func disarmed(pid, fd int) bool {
-	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, fd))
 	if err != nil {
 		return false
 	}
@@ -684,7 +686,7 @@ func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, own, ok bool) {
 	if depth > maxNesting {
 		return false, false, false, false
 	}
-	b, err := readProc(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/fdinfo/%d", pid, epfd))
 	if err != nil {
 		return false, false, false, false
 	}
@@ -745,7 +747,7 @@ func readMem(pid int, addr uint64, n int) ([]byte, bool) {
 // signalled reports whether the thread has a signal pending that it does
 // not block: it is woken, or about to be, whatever call it sits in.
 func signalled(pid, tid int) bool {
-	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return true // cannot tell: not a sure wait
 	}
@@ -787,7 +789,7 @@ type stat struct {
 }
 
 func readStat(pid int) (stat, bool) {
-	b, err := readProc(fmt.Sprintf("/proc/%d/stat", pid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return stat{}, false
 	}
@@ -822,7 +824,7 @@ func listTasks(pid int) []int {
 }
 
 func readChildren(pid, tid int) []int {
-	b, err := readProc(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
 	if err != nil {
 		return nil
 	}

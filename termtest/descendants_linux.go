@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/ttyrig/ttyrig/internal/procfs"
 )
 
 // Close ends the program's process group (stopGroup), then every other
@@ -132,7 +134,7 @@ type procInfo struct {
 }
 
 func readProc(pid int) (procInfo, bool) {
-	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	b, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return procInfo{}, false
 	}
@@ -193,7 +195,7 @@ func childrenOf(root int) (set map[int]bool, ok bool) {
 			}
 		}
 		for _, tid := range tids {
-			b, err := procFile("/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(tid) + "/children")
+			b, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/task/" + strconv.Itoa(tid) + "/children")
 			if err != nil {
 				if pid == root && tid == pid {
 					return nil, false
@@ -300,7 +302,7 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 			// Those are the test process's own threads and children,
 			// whose environments Close read each time.
 			if p.state != 'Z' && (selfSid == 0 || p.sid != selfSid) {
-				env, err := procFile("/proc/" + strconv.Itoa(pid) + "/environ")
+				env, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/environ")
 				if err == nil && (bytes.HasPrefix(env, needle) || bytes.Contains(env, append([]byte{0}, needle...))) {
 					mine[pid] = true
 				}
@@ -404,7 +406,7 @@ func pidfdOf() map[int]bool {
 		if link, err := os.Readlink("/proc/self/fd/" + n); err != nil || link != "anon_inode:[pidfd]" {
 			continue
 		}
-		info, err := procFile("/proc/self/fdinfo/" + n)
+		info, err := procfs.Read("/proc/self/fdinfo/" + n)
 		if err != nil {
 			continue
 		}
@@ -422,7 +424,7 @@ func pidfdOf() map[int]bool {
 // isProcess reports whether pid is a process (a thread group's leader),
 // not one of its other threads.
 func isProcess(pid int) bool {
-	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/status")
+	b, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return false
 	}
@@ -477,7 +479,7 @@ func pidsSince(after int) []int {
 
 // lastPid returns the pid the kernel handed out last, or 0 if unknown.
 func lastPid() int {
-	b, err := procFile("/proc/sys/kernel/ns_last_pid")
+	b, err := procfs.Read("/proc/sys/kernel/ns_last_pid")
 	if err != nil {
 		return 0
 	}
@@ -489,7 +491,7 @@ func lastPid() int {
 // started under nohup inherits an ignored SIGHUP, and one that does not
 // reset it outlives the hangup Close sends.
 func hupIgnored(pid int) (hup, term bool) {
-	b, err := procFile("/proc/" + strconv.Itoa(pid) + "/status")
+	b, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
 		return false, false
 	}
@@ -503,31 +505,4 @@ func hupIgnored(pid int) (hup, term bool) {
 		}
 	}
 	return false, false
-}
-
-// procFile reads a small file of /proc whole with three system calls:
-// os.ReadFile adds a stat and the poller's registration, and Close reads
-// a few such files for each process it looks at.
-func procFile(path string) ([]byte, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
-	}
-	defer syscall.Close(fd)
-	b := make([]byte, 0, 1024)
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)] // grow
-		}
-		n, err := syscall.Read(fd, b[len(b):cap(b)])
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return nil, &os.PathError{Op: "read", Path: path, Err: err}
-		case n == 0:
-			return b, nil
-		}
-		b = b[:len(b)+n]
-	}
 }
