@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -66,7 +67,9 @@ func Equals(s string) *Expectation { return Scope{}.Equals(s) }
 // Contains expects the text in scope to contain s; spaces that end a line
 // of s match blank cells (see Contains).
 func (sc Scope) Contains(s string) *Expectation {
-	blank := blankTails(s)
+	// The pattern is compiled at the first check that does not find s as
+	// it is: an expectation met at once never compiles one.
+	blank := sync.OnceValue(func() *regexp.Regexp { return blankTails(s) })
 	tail := len(s) - len(strings.TrimRight(s, " ")) // the spaces s ends with
 	if strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:]) == "" {
 		tail = 0 // a last line of spaces alone: no row end to check
@@ -75,8 +78,8 @@ func (sc Scope) Contains(s string) *Expectation {
 	return newExpectation(desc, descNot, func(snap screen.Snapshot, _ time.Time) (bool, string, time.Time) {
 		text := sc.Text(snap)
 		i, n := strings.Index(text, s), len(s)
-		if i < 0 && blank != nil {
-			for _, loc := range blank.FindAllStringIndex(text, -1) {
+		if i < 0 {
+			for _, loc := range findAll(blank(), text) {
 				// The spaces the match lacks must be blank cells left on
 				// its row: text that fills the row to its last column is
 				// followed by none.
@@ -167,6 +170,14 @@ func blankTails(s string) *regexp.Regexp {
 		return nil
 	}
 	return regexp.MustCompile(b.String())
+}
+
+// findAll returns re's matches in text, none for a nil re.
+func findAll(re *regexp.Regexp, text string) [][]int {
+	if re == nil {
+		return nil
+	}
+	return re.FindAllStringIndex(text, -1)
 }
 
 // Matches expects the text in scope to match re.
