@@ -287,11 +287,15 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 			// numbers), with its process's parent: a thread of a program
 			// os/exec just started looked like an orphan, and SIGKILL to a
 			// thread ends its whole process.
-			if adopt && p.ppid == self && p.sid != selfSid && isProcess(pid) {
+			// owns first: with many terminals open it is mostly false, and
+			// pidfdOf reads every descriptor of the test process (64
+			// terminals in parallel spent a fifth of their CPU time there,
+			// for programs other terminals had just started).
+			if adopt && p.ppid == self && p.sid != selfSid && s.owns(p.start) && isProcess(pid) {
 				if execs == nil {
 					execs = pidfdOf()
 				}
-				if !execs[pid] && s.owns(p.start) {
+				if !execs[pid] {
 					mine[pid] = true
 					continue
 				}
