@@ -269,6 +269,15 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 				procs[pid], parent[pid] = p, p.ppid
 			}
 		}
+		// With the subreaper on, a descendant's parent is a descendant too
+		// (started since the program: in procs), the program, or the test
+		// process, which adopts every orphan: a process whose parent is
+		// none of them is another's, and its environment is not read (on a
+		// busy machine, each Close read five of other programs').
+		maybeOurs := func(ppid int) bool {
+			_, scanned := procs[ppid]
+			return scanned || ppid == self || ppid == s.leader || before[ppid]
+		}
 		// The pids os/exec holds a pidfd for are never orphans: read after
 		// the scan, so a program another terminal started just now (its
 		// pidfd made with it, by clone) is among them even before that
@@ -287,11 +296,15 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 			// numbers), with its process's parent: a thread of a program
 			// os/exec just started looked like an orphan, and SIGKILL to a
 			// thread ends its whole process.
-			if adopt && p.ppid == self && p.sid != selfSid && isProcess(pid) {
+			// owns first: with many terminals open it is mostly false, and
+			// pidfdOf reads every descriptor of the test process (64
+			// terminals in parallel spent a fifth of their CPU time there,
+			// for programs other terminals had just started).
+			if adopt && p.ppid == self && p.sid != selfSid && s.owns(p.start) && isProcess(pid) {
 				if execs == nil {
 					execs = pidfdOf()
 				}
-				if !execs[pid] && s.owns(p.start) {
+				if !execs[pid] {
 					mine[pid] = true
 					continue
 				}
@@ -301,7 +314,7 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 			// own, and a session can be left (setsid) but never joined.
 			// Those are the test process's own threads and children,
 			// whose environments Close read each time.
-			if p.state != 'Z' && (selfSid == 0 || p.sid != selfSid) {
+			if p.state != 'Z' && (selfSid == 0 || p.sid != selfSid) && (!adopt || maybeOurs(p.ppid)) {
 				env, err := procfs.Read("/proc/" + strconv.Itoa(pid) + "/environ")
 				if err == nil && (bytes.HasPrefix(env, needle) || bytes.Contains(env, append([]byte{0}, needle...))) {
 					mine[pid] = true
