@@ -29,11 +29,17 @@ type turnDecision struct {
 // decided each of its true ready moments.
 func decisions(t *testing.T, path string) []turnDecision {
 	t.Helper()
+	return decisionsWith(t, path, recordings.WithRuntime(agents.GenericProfile))
+}
+
+// decisionsWith is decisions with the replay's profile chosen by opt.
+func decisionsWith(t *testing.T, path string, opt recordings.ReplayOption) []turnDecision {
+	t.Helper()
 	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := recordings.Replay(cast, recordings.WithRuntime(agents.GenericProfile))
+	rep, err := recordings.Replay(cast, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
