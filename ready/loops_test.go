@@ -307,3 +307,18 @@ func TestShortWaitInsideAFrameKeepsTheRefresh(t *testing.T) {
 		t.Errorf("first turn: ready %v after the truth (%s), want within two refreshes (2.3s)\n%s", d-truth[0], tr.Reason, timeline)
 	}
 }
+
+// What is drawn after input sent since a clear is the input's answer, not
+// a stage of the clear's redraw: gocui's cursor move 180 ms after its
+// start-up clear was held until the clear was 500 ms old (323 ms).
+func TestInputAnswerIsNoClearStage(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "gocui")
+	truth := truthReady(t, "gocui")
+	if len(truth) < 2 {
+		t.Fatalf("%d ready markers in gocui's recording, want 5", len(truth))
+	}
+	tr, d, ok := decidedAfter(trs, at, truth[1])
+	if !ok || d-truth[1] > 200*time.Millisecond {
+		t.Errorf("after the first key: ready %v later (%s), want at most 200ms\n%s", d-truth[1], tr.Reason, timeline)
+	}
+}
