@@ -104,7 +104,10 @@ func (k *kernelSignal) ticked(f *facts, ev Event) {
 // stepBelow(d). asyncio wakes a few ms before the bound its reading gives
 // and arms the poll again at once (corpus ipython: the 500 ms poll, read
 // again at 2.636 s, its hold bound at 2.641 s): the look after the bound
-// comes a poll later, or never before the hold runs out.
+// comes a poll later, or never before the hold runs out. The reading is
+// the shortest timeout among the group's waiting threads: a thread running
+// at the look shows none, as for a look past the bound (its callback may
+// be what runs); a loop that watches the terminal holds its own timers.
 func (k *kernelSignal) rearmed(ev Event) bool {
 	d, ok := ev.Kernel.TimerDue()
 	return ok && !ev.Time.Add(stepBelow(d)).Before(k.bound)
