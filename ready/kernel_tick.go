@@ -26,7 +26,10 @@ import (
 //     with, read rounded up). A look past that bound that finds the loop
 //     waiting again, nothing pending, nothing drawn since the change (a
 //     change ends the hold), saw the timer fire and its callback end
-//     without drawing: the hold is served then, not TimerGrace later.
+//     without drawing: the hold is served then, not TimerGrace later. So
+//     did a look before that bound that reads the loop's earliest timer
+//     due after it (the poll armed again at full length, asyncio woken a
+//     few ms early): the held timer is no longer pending (rearmed).
 //   - A tick known. Such a timer, seen since the last input, is the
 //     loop's tick (prompt_toolkit's terminal-size poll, node's keep-alive,
 //     curses' getch timeout): a timer of the same length read after the
@@ -72,7 +75,7 @@ func (k *kernelSignal) ticked(f *facts, ev Event) {
 	if k.holdEnd.IsZero() || v.Pending || v.Unread > 0 || (v.Wait != kernel.Watching && v.Wait != kernel.Reading) {
 		return
 	}
-	if ev.Time.After(k.bound) {
+	if ev.Time.After(k.bound) || k.rearmed(ev) {
 		// Also once the hold ran out (TimerGrace) before a look came: the
 		// looks that find the loop as it was are not fed again, and node's
 		// tick, re-armed between two of them, showed only 230 ms later.
@@ -93,6 +96,21 @@ func (k *kernelSignal) ticked(f *facts, ev Event) {
 	if d, ok := v.TimerDue(); ok && ev.Time.Add(d).Before(k.bound) && !ev.Time.Add(d).Before(k.timerAt.Add(stepBelow(k.timerDue))) {
 		k.bound = ev.Time.Add(d)
 	}
+}
+
+// rearmed reports whether the look finds the loop's earliest timer due
+// after the held one's latest due time: the held timer is gone, fired (or
+// cancelled) before its bound. A reading d means a timeout over
+// stepBelow(d). asyncio wakes a few ms before the bound its reading gives
+// and arms the poll again at once (corpus ipython: the 500 ms poll, read
+// again at 2.636 s, its hold bound at 2.641 s): the look after the bound
+// comes a poll later, or never before the hold runs out. The reading is
+// the shortest timeout among the group's waiting threads: a thread running
+// at the look shows none, as for a look past the bound (its callback may
+// be what runs); a loop that watches the terminal holds its own timers.
+func (k *kernelSignal) rearmed(ev Event) bool {
+	d, ok := ev.Kernel.TimerDue()
+	return ok && !ev.Time.Add(stepBelow(d)).Before(k.bound)
 }
 
 // stepBelow returns the reading one 1-2-5 step below d (kernel.View.Timer

@@ -267,3 +267,58 @@ func TestTickLearntAfterTheHoldRanOut(t *testing.T) {
 		t.Errorf("ready again at +%v, want the quiet window after the change (+865ms), the tick known\n%s", got, s.timeline())
 	}
 }
+
+// A look that finds the loop's earliest timer due after the held timer's
+// latest due time saw the held timer gone: asyncio wakes a few ms before
+// the bound its reading gives and arms its poll again at once (corpus
+// ipython: "500ms" at 2.141 s, its poll again at 2.636 s, bound 2.641 s),
+// so no look comes past the bound before the hold runs out. A reading
+// that could still be the held timer ends nothing.
+func TestRearmedTimerEndsTheHold(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	s.out("sql> ")
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms")) // due by +505ms
+	s.advance(295 * ms)
+	s.kern(loopTimer("500ms")) // due after +500ms: may be the held timer
+	s.advance(150 * ms)
+	s.wantState(ready.Starting)
+	s.advance(30 * ms)
+	s.kern(kernel.View{Wait: kernel.Working, Doing: "python3 running", Leader: true}) // its callback
+	s.advance(5 * ms)
+	s.kern(loopTimer("500ms")) // at +485ms, due after +685ms: the held one fired
+	if s.state() != ready.Ready || s.at() > 490*ms {
+		t.Errorf("at +%v: %s, want ready as the poll is read armed again (+485ms)\n%s", s.at(), s.state(), s.timeline())
+	}
+}
+
+// A runtime's short wait read between two writes of a refresh frame keeps
+// the refresh's repeats: htop's poll read "1ms" inside its second refresh,
+// and its 1 s period was taken only at the third (3.26 s after the first
+// frame; the first two refreshes suffice, as for top).
+func TestShortWaitInsideAFrameKeepsTheRefresh(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "htop")
+	truth := truthReady(t, "htop")
+	if len(truth) == 0 {
+		t.Fatal("no ready marker in htop's recording")
+	}
+	tr, d, ok := decidedAfter(trs, at, truth[0])
+	if !ok || d-truth[0] > 2300*time.Millisecond {
+		t.Errorf("first turn: ready %v after the truth (%s), want within two refreshes (2.3s)\n%s", d-truth[0], tr.Reason, timeline)
+	}
+}
+
+// What is drawn after input sent since a clear is the input's answer, not
+// a stage of the clear's redraw: gocui's cursor move 180 ms after its
+// start-up clear was held until the clear was 500 ms old (323 ms).
+func TestInputAnswerIsNoClearStage(t *testing.T) {
+	trs, at, timeline := replayCorpus(t, "gocui")
+	truth := truthReady(t, "gocui")
+	if len(truth) < 2 {
+		t.Fatalf("%d ready markers in gocui's recording, want 5", len(truth))
+	}
+	tr, d, ok := decidedAfter(trs, at, truth[1])
+	if !ok || d-truth[1] > 200*time.Millisecond {
+		t.Errorf("after the first key: ready %v later (%s), want at most 200ms\n%s", d-truth[1], tr.Reason, timeline)
+	}
+}

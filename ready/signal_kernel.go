@@ -106,6 +106,9 @@ type kernelSignal struct {
 	repeats    int
 	lastDue    time.Duration
 	firedInput time.Time // the last input when it fired
+	// midFrame: the timer due is a runtime's short wait read while the
+	// frame of the timer that fired was being drawn (repeated).
+	midFrame bool
 	// shown: the program's busy signs since the last input
 	// (signal_kernel_shown.go).
 	shown busyShown
@@ -127,9 +130,11 @@ func init() {
 }
 
 // seen forgets the timer: what it was due for may be what was just drawn.
+// A runtime's short wait read mid-frame does not replace the timer that
+// drew (repeated).
 func (k *kernelSignal) seen(f *facts) {
 	k.shown.note(f)
-	if !k.timerAt.IsZero() {
+	if !k.timerAt.IsZero() && !k.midFrame {
 		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
 	}
 	k.timerAt, k.holdEnd = time.Time{}, time.Time{}
@@ -197,10 +202,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// was read, made a repeat; with its footer's timer after the
 		// answer, two: a "period", and the footer went unwaited, early).
 		k.timerAt, k.timerDue = ev.Time, d
-		if k.fired && f.inputAt.Equal(k.firedInput) && d >= k.lastDue/2 && d <= 2*k.lastDue {
-			k.repeats++
-		}
-		k.fired = false
+		k.repeated(f, ev)
 	} else if k.timerDue <= runtimeSpin && d > k.timerDue && d <= tune.TimerHold {
 		// A longer timer read after a runtime's short wait, the screen
 		// unchanged: Go's sysmon sleeps 20 µs to 10 ms after activity
@@ -210,11 +212,32 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// the box, early). Only after so short a wait: a loop's own timer
 		// read again later (node's 250 ms tick, re-armed) extends nothing.
 		k.timerAt, k.timerDue = ev.Time, d
+		k.repeated(f, ev)
 	}
 	k.holding(f, ev.Time)
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
 	}
+}
+
+// repeated takes in a timer of the program's own, just read: the timer
+// that drew (fired), due again about as soon with no input between, is
+// one more repeat. A runtime's short wait (runtimeSpin) read by the loop
+// between two writes of the frame the timer drew neither repeats nor ends
+// the chain (midFrame): htop's poll read "1ms" inside its refresh, and its
+// 1 s period was taken only at the third refresh (corpus htop: 3.26 s for
+// the first turn, 2.22 s since). Only watching: a short wait of a thread
+// at work (python's 5 ms as ipython runs a line) may begin what draws.
+func (k *kernelSignal) repeated(f *facts, ev Event) {
+	d, _ := ev.Kernel.TimerDue()
+	k.midFrame = d <= runtimeSpin && k.fired && ev.Kernel.Wait == kernel.Watching
+	if k.midFrame {
+		return
+	}
+	if k.fired && f.inputAt.Equal(k.firedInput) && d >= k.lastDue/2 && d <= 2*k.lastDue {
+		k.repeats++
+	}
+	k.fired = false
 }
 
 func (k *kernelSignal) vote(f *facts, now time.Time) vote {
