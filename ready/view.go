@@ -165,7 +165,16 @@ func (v *view) prompt() *Prompt {
 	if v.frozen != nil {
 		src = v.frozen
 	}
-	p, labelOnly := findQuestion(src)
+	p, labelOnly, known := (*Prompt)(nil), false, false
+	if src.memo != nil {
+		p, labelOnly, known = src.memo.questions.lookup(src)
+	}
+	if !known {
+		p, labelOnly = findQuestion(src)
+		if src.memo != nil {
+			src.memo.questions.keep(src, p, labelOnly)
+		}
+	}
 	if qs := src.matchAll(src.questions); len(qs) > 0 {
 		q := qs[0]
 		labelOnly = false
