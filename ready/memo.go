@@ -15,9 +15,6 @@ type matchMemo struct {
 	m     map[memoKey]memoEntry
 	bytes int       // text held by m's keys, counted once per entry
 	grid  gridCache // the cells of the last window looked for a question in (question_box.go)
-	// questions are the questions found on the last screens searched
-	// (question_memo.go).
-	questions questionMemo
 }
 
 type memoKey struct {

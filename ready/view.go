@@ -165,16 +165,7 @@ func (v *view) prompt() *Prompt {
 	if v.frozen != nil {
 		src = v.frozen
 	}
-	p, labelOnly, known := (*Prompt)(nil), false, false
-	if src.memo != nil {
-		p, labelOnly, known = src.memo.questions.lookup(src)
-	}
-	if !known {
-		p, labelOnly = findQuestion(src)
-		if src.memo != nil {
-			src.memo.questions.keep(src, p, labelOnly)
-		}
-	}
+	p, labelOnly := findQuestion(src)
 	if qs := src.matchAll(src.questions); len(qs) > 0 {
 		q := qs[0]
 		labelOnly = false

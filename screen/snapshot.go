@@ -305,32 +305,6 @@ func SameColor(a, b color.Color) bool {
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
 
-// IdenticalRow reports whether row (1-based) of s and of o hold the same
-// cells, compared exactly: SameRow, with colours equal as values of the
-// same type (SameColor calls two types of one value the same). A reader
-// that remembers what it found on a row may keep it for an identical one.
-func (s Snapshot) IdenticalRow(o Snapshot, row int) bool {
-	if row < 1 || row > len(s.rows) || row > len(o.rows) {
-		return false
-	}
-	a, b := s.rows[row-1], o.rows[row-1]
-	if a == b {
-		return true
-	}
-	if a.text != b.text || len(a.cells) != len(b.cells) {
-		return false
-	}
-	for x, ca := range a.cells {
-		cb := b.cells[x]
-		sa, sb := &a.styles[ca.style], &b.styles[cb.style]
-		if ca.width != cb.width || a.text[ca.start:ca.end] != b.text[cb.start:cb.end] ||
-			sa.attrs != sb.attrs || sa.underline != sb.underline || sa.fg != sb.fg || sa.bg != sb.bg {
-			return false
-		}
-	}
-	return true
-}
-
 // RowRef names the cells of a row: rows are never changed once read, so
 // two rows with one RowRef hold the same cells, and a row that stayed or
 // scrolled keeps its RowRef from one snapshot to the next. (Rows with the
