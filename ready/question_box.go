@@ -130,7 +130,25 @@ type gridCache struct {
 	flat []string   // as text: the one background of the row's cells, or mixedBg
 	// cells is room to read a row's cells into, reused.
 	cells []screen.Cell
+	// byRef keeps rows read by what they show (screen.RowRef) at the
+	// width read: a line that scrolled is read again at its new place
+	// from here, not cell by cell.
+	byRef map[gridKey]gridRead
 }
+
+type gridKey struct {
+	ref  screen.RowRef
+	cols int
+}
+
+type gridRead struct {
+	text []rune
+	bg   []string
+	flat string
+}
+
+// gridKept bounds byRef: a screen's rows and as many more scrolled off.
+func gridKept(rows int) int { return 4*rows + 64 }
 
 // mixedBg is a grid row's background (gridCache.flat) when its cells are
 // on more than one: no colorKey is 7 bytes starting with a zero.
@@ -155,8 +173,21 @@ func (c *gridCache) sync(s screen.Snapshot) {
 // if not yet read.
 func (c *gridCache) row(r int) ([]rune, []string, string) {
 	if c.text[r-1] == nil {
-		text, bg := gridRowWith(c.snap, r, &c.cells)
-		c.text[r-1], c.bg[r-1], c.flat[r-1] = text, bg, flatOf(bg)
+		cols, n := c.snap.Size()
+		k := gridKey{c.snap.RowRef(r), cols}
+		g, ok := c.byRef[k]
+		if !ok {
+			text, bg := gridRowWith(c.snap, r, &c.cells)
+			g = gridRead{text, bg, flatOf(bg)}
+			switch {
+			case c.byRef == nil:
+				c.byRef = make(map[gridKey]gridRead, gridKept(n))
+			case len(c.byRef) >= gridKept(n):
+				clear(c.byRef)
+			}
+			c.byRef[k] = g
+		}
+		c.text[r-1], c.bg[r-1], c.flat[r-1] = g.text, g.bg, g.flat
 	}
 	return c.text[r-1], c.bg[r-1], c.flat[r-1]
 }

@@ -141,6 +141,11 @@ func readRow(line []uv.Cell, sc *scratch) *row {
 func convertRow(line []uv.Cell, sc *scratch) *row {
 	r := sc.newRow(len(line))
 	buf, styles := sc.text[:0], sc.styles[:0]
+	// Cells come in runs of one style: a cell whose style is word for word
+	// the cell before's takes its index, as styleIndex would give it (the
+	// table is as it was after the cell before).
+	var prev *uv.Style
+	var prevIndex uint16
 	for x := range line {
 		c := &line[x]
 		content := c.Content
@@ -153,7 +158,10 @@ func convertRow(line []uv.Cell, sc *scratch) *row {
 		if content != " " && ref.end > ref.start {
 			r.trim, r.last = len(buf), x
 		}
-		ref.style = styleIndex(&styles, &c.Style)
+		if prev == nil || !sameWords(&c.Style, prev) {
+			prev, prevIndex = &c.Style, styleIndex(&styles, &c.Style)
+		}
+		ref.style = prevIndex
 		r.cells[x] = ref
 	}
 	r.text = string(buf)

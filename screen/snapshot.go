@@ -304,3 +304,19 @@ func SameColor(a, b color.Color) bool {
 	r2, g2, b2, a2 := b.RGBA()
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
 }
+
+// RowRef names the cells of a row: rows are never changed once read, so
+// two rows with one RowRef hold the same cells, and a row that stayed or
+// scrolled keeps its RowRef from one snapshot to the next. (Rows with the
+// same cells may have different RowRefs.) A reader may remember what it
+// read from a row by its RowRef (and the width it read it at).
+type RowRef struct{ r *row }
+
+// RowRef returns the RowRef of row (1-based); the zero RowRef off the
+// screen.
+func (s Snapshot) RowRef(row int) RowRef {
+	if row < 1 || row > len(s.rows) {
+		return RowRef{}
+	}
+	return RowRef{s.rows[row-1]}
+}
