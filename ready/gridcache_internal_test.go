@@ -14,6 +14,7 @@ import (
 // afresh, on every frame of the recordings with windows (dialog, whiptail,
 // gemini's boxes), rows changing in text or only in colour.
 func TestGridCacheReadsAsFresh(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	for _, file := range []string{corpusCast("dialog"), corpusCast("whiptail"), "../recordings/agents/gemini-approval.cast"} {
 		cast, err := asciicast.ReadFile(file)
 		if err != nil {
