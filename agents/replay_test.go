@@ -35,6 +35,7 @@ const minRecordings = 3
 // measurement, not a claim that they are right. After an engine change:
 // go test ./agents -run TestOthersReplay -update, and read the diff.
 func TestOthersReplay(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	files, err := filepath.Glob(filepath.Join(othersDir, "*.cast"))
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 // After an engine change: go test ./corpus -run TestReplay -update, then
 // read the diff: it is the change's effect on real libraries.
 func TestReplay(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	rows := replayRows(t)
 	if len(rows) < len(corpus.Scenarios) {
 		t.Errorf("%d recordings in testdata for %d scenarios: record the missing ones with make corpus-record", len(rows), len(corpus.Scenarios))

@@ -24,5 +24,7 @@ func TestProfileForAMenu(t *testing.T) {
 	tr := term.WaitForReady()
 	t.Logf("%s after %v: %s", tr.State, time.Since(start).Round(time.Millisecond), tr.Reason)
 	assert.Equal(t, tr.State, ready.Question)
-	assert.Assert(t, time.Since(start) < time.Second, "decided by the profile, not the silence fallback")
+	// Which part decided, not how soon (a second, asserted before, is a
+	// speed: a loaded machine may take that to start the program).
+	assert.Assert(t, tr.Signal != ready.SignalSilence, "decided by the profile, not the silence fallback (%s)", tr.By)
 }

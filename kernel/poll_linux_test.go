@@ -48,10 +48,10 @@ func TestPollingReaderIsWatching(t *testing.T) {
 func TestTimerDue(t *testing.T) {
 	s := start(t, true, "python3", "-c", "import select, sys; select.select([sys.stdin], [], [], 3.0); select.select([sys.stdin], [], [])")
 	v := s.await(t, "python3 in select with 3 s", func(v kernel.View) bool { return v.Timer != "" })
-	// What is left of the 3 s when looked at, rounded up: "5s", or "2s"
-	// on a machine slow to start python.
-	if d, ok := v.TimerDue(); !ok || d != 5*time.Second && d != 2*time.Second {
-		t.Errorf("python3 in select with a 3 s timeout: %s, want a timer due within 5s or 2s", v)
+	// What is left of the 3 s when looked at, rounded up: "5s", or less
+	// when the look came late (a loaded machine).
+	if d, ok := v.TimerDue(); !ok || d > 5*time.Second || !roundUp(d) {
+		t.Errorf("python3 in select with a 3 s timeout: %s, want a timer due within 5s at most, rounded to 1, 2 or 5", v)
 	}
 	v = s.await(t, "python3 in select with no timeout", func(v kernel.View) bool { return v.Timer == "" && v.Wait == kernel.Reading })
 	if _, ok := v.TimerDue(); ok {
@@ -103,4 +103,17 @@ func TestPollingReaderUnderAWaitingParentIsWatching(t *testing.T) {
 	if v.Wait != kernel.Watching {
 		t.Errorf("pollrepl -tty under sh at its prompt: %s, want watching", v)
 	}
+}
+
+// roundUp reports whether d is 1, 2 or 5 times a power of ten
+// milliseconds, as a view's timer is rounded.
+func roundUp(d time.Duration) bool {
+	ms := d.Milliseconds()
+	if ms <= 0 || d%time.Millisecond != 0 {
+		return false
+	}
+	for ms%10 == 0 {
+		ms /= 10
+	}
+	return ms == 1 || ms == 2 || ms == 5
 }

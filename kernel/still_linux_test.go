@@ -95,7 +95,8 @@ import select
 p = select.epoll(); p.register(0, select.EPOLLIN)
 p.poll(8.0)`)
 	v := s.await(t, "still", func(v kernel.View) bool { return v.Still })
-	if d, ok := v.TimerDue(); !ok || d != 10*time.Second && d != 5*time.Second {
-		t.Errorf("python3 in epoll with an 8 s timeout: %s, want still with a timer due within 10s (5s if slow to start)", v)
+	// 10s, or less when the look came late (a loaded machine).
+	if d, ok := v.TimerDue(); !ok || d > 10*time.Second || !roundUp(d) {
+		t.Errorf("python3 in epoll with an 8 s timeout: %s, want still with a timer due within 10s at most, rounded to 1, 2 or 5", v)
 	}
 }

@@ -99,6 +99,7 @@ func feed(tb testing.TB, r tapped) []ready.Transition {
 // what BenchmarkEngineCorpus times is the engine's share of a replay.
 // (The corpus only: the agents' recordings took 45 s under -race.)
 func TestEngineAloneDecidesAsReplay(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	if testing.Short() {
 		t.Skip("replays the corpus")
 	}

@@ -17,6 +17,7 @@ import (
 // gemini's boxes), rows changing in text or only in colour, and on the
 // engine's recordings, where rows scroll (kept by screen.RowRef).
 func TestGridCacheReadsAsFresh(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	engine, _ := filepath.Glob("testdata/*.cast")
 	if len(engine) < 10 {
 		t.Fatalf("found %d recordings in testdata, want the engine's (10 or more)", len(engine))

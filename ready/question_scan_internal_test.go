@@ -22,6 +22,7 @@ import (
 // by colour wanted two other fields at its column, it read a list's
 // current item (blessed, bubbles) and pterm's "INFO" badge as fields.
 func TestRoundSixPartsOnEveryRecording(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	var files []string
 	for _, g := range []string{
 		"../corpus/testdata/*.cast", "testdata/*.cast", "../recordings/agents/*.cast",

@@ -21,6 +21,7 @@ func FuzzShapeScanners(f *testing.F) {
 }
 
 func TestShapeScannersOnRecordedRows(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	for _, s := range append(recordedRows(t), shapeSeeds...) {
 		checkShapes(t, s)
 	}

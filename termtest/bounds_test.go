@@ -90,9 +90,10 @@ func TestResizeDuringClose(t *testing.T) {
 // error says how many were delivered. Before, all 200,000 bytes were
 // delivered once the program read, and the next Type waited behind them.
 func TestTypeTimeoutWithdraws(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "got")
+	dir := t.TempDir()
+	out, pidfile := filepath.Join(dir, "got"), filepath.Join(dir, "pid")
 	// Reads nothing for a second, then copies everything it gets to out.
-	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; echo raw; sleep 1; exec cat > " + out},
+	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; echo $$ > " + pidfile + "; echo raw; sleep 1; exec cat > " + out},
 		termtest.WithTimeout(300*time.Millisecond))
 	term.ExpectScreen(expect.Contains("raw")) // cooked mode would drop a line longer than 4 KiB
 	big := strings.Repeat("0123456789", 20000)
@@ -114,13 +115,18 @@ func TestTypeTimeoutWithdraws(t *testing.T) {
 	if !strings.Contains(err.Error(), "were withdrawn") || !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Errorf("error %q does not say the rest was withdrawn", err)
 	}
-	time.Sleep(time.Second) // cat runs now
+	// END goes once cat reads (a fixed second's sleep here, with the
+	// terminal's 300 ms for END, assumed cat ran by then: on a loaded
+	// machine it had not, and the PTY, full of what was delivered, took
+	// nothing). Withdrawn bytes queued ahead of END would reach cat too:
+	// the check below sees them.
+	waitReading(t, pidfile, "cat")
 	if err := term.Terminal.NoWait().TypeContext(context.Background(), "END"); err != nil {
 		t.Fatalf("Type after the program started reading: %v", err)
 	}
 	want := big[:te.Delivered] + "END"
 	var got []byte
-	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		got, _ = os.ReadFile(out)
 		if len(got) >= len(want) {
 			break
@@ -230,6 +236,31 @@ func procField(t *testing.T, pid string, i int) string {
 	s := string(b)
 	rest := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // the name may hold spaces
 	return rest[i-3]
+}
+
+// waitReading waits until the process whose pid is in pidfile runs name
+// and sleeps (in its read: with input waiting, it would be running).
+// Without /proc it gives it two seconds.
+func waitReading(t *testing.T, pidfile, name string) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		time.Sleep(2 * time.Second)
+		return
+	}
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := strings.TrimSpace(string(b))
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		comm, _ := os.ReadFile("/proc/" + pid + "/comm")
+		if strings.TrimSpace(string(comm)) == name && procField(t, pid, 3) == "S" {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("process %s is not %s waiting for input after 10s (%q, state %q)", pid, name, comm, procField(t, pid, 3))
+		}
+	}
 }
 
 // Close does not wait out its grace period on bash, which misses a lone

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/picture"
@@ -251,8 +252,60 @@ func keepRecording(tb testing.TB, tmp, keep string) {
 
 // keepPictures draws a kept recording for a person: the last screen as an
 // SVG and the whole session as a trace page, beside the recording (see
-// pictureFiles). Both come from replaying the recording.
+// pictureFiles). Both come from replaying the recording, which costs about
+// what the session did (a second for 200 kB typed, under -race on a loaded
+// machine): a test failed by the test's deadline has only the rest of its
+// margin for it, so the drawing is given up drawReserve before go test's
+// -timeout, when its panic would end the process and the test's report with
+// it. The recording, kept already, is what matters; ttyrig show draws it.
 func keepPictures(tb testing.TB, cast string) {
+	stop, bounded := drawingStop(tb)
+	if !bounded {
+		logDrawing(tb, cast, drawFailure(tb.Name(), cast))
+		return
+	}
+	if time.Until(stop) <= 0 {
+		tb.Logf("termtest: the failed session was not drawn: %v (draw it: ttyrig show %s)", errTestDeadline, cast)
+		return
+	}
+	// Left behind at the deadline, the drawing ends with the process,
+	// which go test's -timeout ends in a moment anyway (the deadline is the
+	// binary's); it writes each file whole or not at all.
+	done := make(chan error, 1)
+	name := tb.Name()
+	go func() { done <- drawFailure(name, cast) }()
+	timer := time.NewTimer(time.Until(stop))
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		logDrawing(tb, cast, err)
+	case <-timer.C:
+		tb.Logf("termtest: the failed session was not drawn in time: %v (draw it: ttyrig show %s)", errTestDeadline, cast)
+	}
+}
+
+// drawReserve is what a failed test keeps, of the time before go test's
+// -timeout, for what follows the drawing of its session: its other
+// cleanups and its report.
+const drawReserve = 500 * time.Millisecond
+
+// drawingStop is when the drawing of tb's failed session is given up, if tb
+// has a deadline.
+func drawingStop(tb testing.TB) (time.Time, bool) {
+	dl, ok := tb.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return time.Time{}, false
+	}
+	end, has := dl.Deadline()
+	if !has {
+		return time.Time{}, false
+	}
+	return end.Add(-drawReserve), true
+}
+
+// drawFailure draws cast's last screen and trace page (pictureFiles) for
+// test.
+func drawFailure(test, cast string) error {
 	svg, page := pictureFiles(cast)
 	c, err := asciicast.ReadFile(cast)
 	if err == nil {
@@ -260,18 +313,24 @@ func keepPictures(tb testing.TB, cast string) {
 		if rep, err = recordings.Replay(c); err == nil {
 			snap := rep.At(c.Duration())
 			_ = rep.Close()
-			err = writePrivate(svg, picture.SVG(snap, picture.WithCaption(tb.Name()+": the last screen")))
+			err = writePrivate(svg, picture.SVG(snap, picture.WithCaption(test+": the last screen")))
 		}
 	}
 	if err == nil {
-		err = trace.WriteFile(page, c, trace.WithTitle(tb.Name()))
+		err = trace.WriteFile(page, c, trace.WithTitle(test))
 	}
+	return err
+}
+
+// logDrawing says in tb's log where the drawing of cast is, or why not.
+func logDrawing(tb testing.TB, cast string, err error) {
 	if err != nil {
 		// writePrivate and trace.WriteFile leave no partial file; the
 		// error names the path.
 		tb.Logf("termtest: could not draw the failed session: %v", err)
 		return
 	}
+	svg, page := pictureFiles(cast)
 	tb.Logf("termtest: its last screen: %s; its trace page (open in a browser): file://%s", svg, page)
 }
 

@@ -156,6 +156,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		path string // of the temporary recording
 		err  error
 	}
+	terminalSignals()
 	// pty.StartWithSize puts the child in a new session with the PTY as its
 	// controlling terminal, so its process group is its own to signal.
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: uint16(cfg.cols), Rows: uint16(cfg.rows)})

@@ -51,7 +51,9 @@ func TestCloseWithGrandchildHoldingPTY(t *testing.T) {
 	term.ExpectScreen(expect.Contains("started"))
 	start := time.Now()
 	term.Close()
-	if d := time.Since(start); d > 3*time.Second {
+	// Not waiting for the grandchild's 30 s; what a loaded machine takes
+	// to end the rest is not a bound (3 s, before, was a speed).
+	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("Close took %v", d)
 	}
 }

@@ -15,6 +15,7 @@ import (
 // `ttyrig replay --events` prints); a change in detection shows up as a
 // reviewed diff. `go test ./cmd/ttyrig -run TestReplayEventsGolden -update` rewrites them.
 func TestReplayEventsGolden(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	g := goldie.New(t, goldie.WithFixtureDir("../../recordings/testdata/golden"), goldie.WithNameSuffix(".events.jsonl"))
 	for _, f := range corpusFiles(t) {
 		rep, err := recordings.ReplayFile(f)

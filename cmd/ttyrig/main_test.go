@@ -498,6 +498,7 @@ func readPid(t *testing.T, path string) int {
 // (up to pageEvents or pageBytes), the replay stopped at the last one
 // shown, and a note naming the file, the events shown and the limit.
 func TestShowPagesALongRecording(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
 	var b strings.Builder
 	b.WriteString(`{"version":2,"width":40,"height":5}` + "\n")
 	for i := range pageEvents + 5 {
