@@ -207,3 +207,35 @@ func TestKernelEventLoopCallbackIsNotWork(t *testing.T) {
 	s.kern(nodeRunning)
 	s.wantState(ready.Busy)
 }
+
+// A key read by a reader thread among idle ones, nothing drawn since: the
+// reader may have handed the key on to a thread not yet woken (live, at
+// load 15: a Go program's reader back in read() 46 ms after the key, its
+// worker arming its 400 ms of work 2 ms later). The look is taken only
+// once the quiet window has passed since the key; a single-threaded
+// reader's look is its reaction at once.
+func TestKernelReaderAmongThreadsAfterAKeyWaits(t *testing.T) {
+	goReading := kernel.View{Wait: kernel.Reading, Doing: "fullscreen read(tty) among threads", Leader: true}
+	s := newSim(t, ready.Generic())
+	s.out("\x1b[?1049h\x1b[H\x1b[2J list\x1b[10;20H")
+	s.kern(goReading)
+	s.wantState(ready.Ready)
+	s.in("j")
+	s.advance(46 * ms)
+	s.kern(goReading)
+	s.wantState(ready.Busy)
+	s.advance(60 * ms)
+	s.kern(goReading)
+	s.wantState(ready.Busy)
+	s.advance(50 * ms) // 156 ms since the key, nothing drawn: it did nothing
+	s.kern(goReading)
+	s.wantState(ready.Ready)
+
+	one := newSim(t, ready.Generic())
+	one.out("$ ")
+	one.kern(pythonReading)
+	one.in("\x1b[A") // an arrow key with no history: nothing drawn
+	one.advance(5 * ms)
+	one.kern(pythonReading)
+	one.wantState(ready.Ready)
+}

@@ -285,6 +285,14 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		}
 		return hold(SignalKernel, "the foreground process is not waiting on the terminal (%s)", v.Doing).
 			later(until)
+	case k.handedOn(f, now):
+		// A reader thread among idle ones has read the input, and nothing
+		// is drawn since: it may have handed the input on to a thread not
+		// yet woken (a Go program's reader goroutine passes keys by a
+		// channel; at load 15 the worker ran 48 ms after the key was read,
+		// and the look between saw only the reader, back in read()).
+		return hold(SignalKernel, "input read by one of several threads, nothing drawn since (%s)", v.Doing).
+			later(f.inputAt.Add(f.prof.Quiet.D()))
 	case v.Pending:
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
@@ -336,6 +344,14 @@ func (k *kernelSignal) settled(f *facts) time.Time {
 		return f.inputAt
 	}
 	return f.lastChange
+}
+
+// handedOn reports whether input sent within the quiet window has drawn
+// nothing yet while the program's threads are several: a look finding them
+// waiting cannot tell a key handled from a key handed on.
+func (k *kernelSignal) handedOn(f *facts, now time.Time) bool {
+	return !f.inputAt.IsZero() && !f.lastChange.After(f.inputAt) &&
+		now.Before(f.inputAt.Add(f.prof.Quiet.D())) && strings.Contains(k.view.Doing, " among threads")
 }
 
 // stillLoop reports whether the latest observation, fresh, finds an event
