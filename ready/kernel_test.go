@@ -220,6 +220,7 @@ func TestKernelReaderAmongThreadsAfterAKeyWaits(t *testing.T) {
 	s.out("\x1b[?1049h\x1b[H\x1b[2J list\x1b[10;20H")
 	s.kern(goReading)
 	s.wantState(ready.Ready)
+	s.advance(500 * ms) // the screen still since well before the key
 	s.in("j")
 	s.advance(46 * ms)
 	s.kern(goReading)
