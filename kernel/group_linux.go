@@ -388,7 +388,7 @@ func describe(procs []proc) string {
 		}
 		s := p.comm + " " + t.String()
 		if len(p.threads) > 1 {
-			s += " among threads"
+			s += AmongThreads
 		}
 		parts = append(parts, s)
 	}

@@ -11,6 +11,11 @@ import (
 // ErrUnsupported is returned by Open where the kernel's view is not
 // available (systems other than Linux, architectures without a syscall
 // table here).
+// AmongThreads ends a process's part of View.Doing when the process has
+// more than one thread: the recordings carry Doing, not a thread count,
+// so this is how a replay knows a reader had company.
+const AmongThreads = " among threads"
+
 var ErrUnsupported = errors.New("kernel: the kernel's view of a terminal is not available on this system")
 
 // Wait says what the terminal's foreground process group is waiting for.

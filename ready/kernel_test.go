@@ -215,7 +215,7 @@ func TestKernelEventLoopCallbackIsNotWork(t *testing.T) {
 // once the quiet window has passed since the key; a single-threaded
 // reader's look is its reaction at once.
 func TestKernelReaderAmongThreadsAfterAKeyWaits(t *testing.T) {
-	goReading := kernel.View{Wait: kernel.Reading, Doing: "fullscreen read(tty) among threads", Leader: true}
+	goReading := kernel.View{Wait: kernel.Reading, Doing: "fullscreen read(tty)" + kernel.AmongThreads, Leader: true}
 	s := newSim(t, ready.Generic())
 	s.out("\x1b[?1049h\x1b[H\x1b[2J list\x1b[10;20H")
 	s.kern(goReading)

@@ -351,7 +351,7 @@ func (k *kernelSignal) settled(f *facts) time.Time {
 // waiting cannot tell a key handled from a key handed on.
 func (k *kernelSignal) handedOn(f *facts, now time.Time) bool {
 	return !f.inputAt.IsZero() && !f.lastChange.After(f.inputAt) &&
-		now.Before(f.inputAt.Add(f.prof.Quiet.D())) && strings.Contains(k.view.Doing, " among threads")
+		now.Before(f.inputAt.Add(f.prof.Quiet.D())) && strings.Contains(k.view.Doing, kernel.AmongThreads)
 }
 
 // stillLoop reports whether the latest observation, fresh, finds an event
