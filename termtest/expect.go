@@ -55,11 +55,7 @@ var errTestDeadline = errors.New("the test's deadline (go test -timeout) is near
 // deadline less a margin.
 func (m *Term) ctx() (context.Context, context.CancelFunc) {
 	d := m.Terminal.cfg.timeout
-	dl, ok := m.tb.(interface{ Deadline() (time.Time, bool) })
-	if !ok {
-		return context.WithTimeout(context.Background(), d)
-	}
-	end, has := dl.Deadline()
+	end, has := testDeadline(m.tb)
 	if !has {
 		return context.WithTimeout(context.Background(), d)
 	}

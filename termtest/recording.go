@@ -292,15 +292,8 @@ const drawReserve = 500 * time.Millisecond
 // drawingStop is when the drawing of tb's failed session is given up, if tb
 // has a deadline.
 func drawingStop(tb testing.TB) (time.Time, bool) {
-	dl, ok := tb.(interface{ Deadline() (time.Time, bool) })
-	if !ok {
-		return time.Time{}, false
-	}
-	end, has := dl.Deadline()
-	if !has {
-		return time.Time{}, false
-	}
-	return end.Add(-drawReserve), true
+	end, has := testDeadline(tb)
+	return end.Add(-drawReserve), has
 }
 
 // drawFailure draws cast's last screen and trace page (pictureFiles) for

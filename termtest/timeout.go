@@ -29,16 +29,22 @@ type timeoutWatch struct {
 	moved bool // the recording is at keep already
 }
 
+// testDeadline returns go test's -timeout deadline for tb, if it has one
+// (a *testing.T does; a *testing.B and other testing.TBs may not).
+func testDeadline(tb testing.TB) (time.Time, bool) {
+	dl, ok := tb.(interface{ Deadline() (time.Time, bool) })
+	if !ok {
+		return time.Time{}, false
+	}
+	return dl.Deadline()
+}
+
 // watchTimeout arms the watch for term, spawned by tb, recorded to tmp and
 // kept at keep if the test fails. It does nothing for a test without a
 // deadline.
 func watchTimeout(tb testing.TB, term *Terminal, tmp, keep string) *timeoutWatch {
 	w := &timeoutWatch{}
-	dl, ok := tb.(interface{ Deadline() (time.Time, bool) })
-	if !ok {
-		return w
-	}
-	end, has := dl.Deadline()
+	end, has := testDeadline(tb)
 	if !has {
 		return w
 	}
