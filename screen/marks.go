@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -172,7 +173,14 @@ func (b *binding) registerMarks() {
 	})
 	e.RegisterOscHandler(99, func(data []byte) bool {
 		_, rest, _ := strings.Cut(string(b.s.osc.restore(data)), ";")
-		_, text, _ := strings.Cut(rest, ";")
+		meta, text, _ := strings.Cut(rest, ";")
+		if slices.Contains(strings.Split(meta, ":"), "p=?") {
+			// kitty's capability query (opencode's renderer sends one at
+			// start), not a notification. Unanswered, as by a terminal
+			// without OSC 99: nothing waits on it, so it is not pending.
+			b.s.mark(Mark{Kind: MarkQuery, Value: "OSC 99 ?", Raw: clip("OSC 99;" + rest)})
+			return true
+		}
 		b.s.mark(Mark{Kind: MarkNotify, Value: clip(text), Raw: clip("OSC 99;" + rest)})
 		return true
 	})

@@ -43,6 +43,9 @@ func TestWriteReportsMarks(t *testing.T) {
 			{Kind: screen.MarkNotify, Value: "Gemini: needs you", Raw: "OSC 777;notify;Gemini;needs you"},
 			{Kind: screen.MarkNotify, Value: "done", Raw: "OSC 99;i=1;done"},
 		}},
+		{"kitty's OSC 99 capability query is no notification", []string{"\x1b]99;i=opentui-notifications:p=?;\x1b\\"}, []screen.Mark{
+			{Kind: screen.MarkQuery, Value: "OSC 99 ?", Raw: "OSC 99;i=opentui-notifications:p=?;"},
+		}},
 		{"bell, but not the BEL that ends an OSC", []string{"\x1b]0;title\x07ding\x07"}, []screen.Mark{
 			{Kind: screen.MarkBell, Raw: "BEL"},
 		}},

@@ -78,6 +78,7 @@ func (b *binding) registerHandlers() {
 	e.RegisterEscHandler('c', func() bool { // RIS
 		b.s.cleared = b.s.now
 		b.s.kitty = kittyFlags{}
+		b.s.focusOn = false
 		b.s.allDirty = true // x/vt's reset forgets which rows it touched
 		return false
 	})

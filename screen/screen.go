@@ -63,6 +63,8 @@ type Screen struct {
 	replies func([]byte)
 	osc     oscFilter
 	kitty   kittyFlags
+	focus   focus // the window's, as SetFocus set it
+	focusOn bool  // the program has focus events on (mode 1004)
 
 	// What observers see, rebuilt from the emulator after each write.
 	rows       []*row
@@ -295,6 +297,8 @@ func (s *Screen) modeChanged(m ansi.Mode, on bool) {
 		} else if !on {
 			s.syncOpen = false
 		}
+	case ansi.ModeFocusEvent:
+		s.focusOn = on
 	case ansi.ModeBracketedPaste:
 		s.bracketed = on
 		s.modesChanged = true

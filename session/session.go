@@ -233,6 +233,12 @@ func (s *Session) noteFault(t time.Time) {
 	}
 }
 
+// SetFocus gives the terminal's window focus or takes it away
+// (screen.Screen.SetFocus), and reports whether the program was told: the
+// report is an answer like those to its queries, not input the engine
+// waits on a reaction to.
+func (s *Session) SetFocus(focused bool) bool { return s.scr.SetFocus(focused) }
+
 // Fault returns the screen's fault: the emulator panicked on the
 // program's output (screen.Screen.Fault), or nil.
 func (s *Session) Fault() error { return s.scr.Fault() }
