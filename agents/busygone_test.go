@@ -58,7 +58,10 @@ func TestOthersBusySignsGoneEndTheLoopHold(t *testing.T) {
 			found[rt]++
 		}
 	}
-	for _, rt := range []string{"qwen", "opencode", "continue"} {
+	// opencode's recordings of round 7 had such turns; re-recorded with its
+	// window unfocused, on a machine less loaded (start-up 4-7 s, not 13 s),
+	// its threads are done before any decision.
+	for _, rt := range []string{"qwen", "continue"} {
 		if found[rt] == 0 {
 			t.Errorf("%s: no turn decided while its threads run on after the final frame", rt)
 		}

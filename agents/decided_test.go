@@ -22,6 +22,7 @@ type turnDecision struct {
 	latency time.Duration
 	kind    string // the truth's prompt kind: text, question
 	by      string // the deciding signal; "" when the turn was missed
+	state   ready.State
 	reason  string
 }
 
@@ -85,7 +86,7 @@ func decisionsWith(t *testing.T, path string, opt recordings.ReplayOption) []tur
 			cur = &timeline[j]
 		}
 		if cur != nil && cur.State.Waiting() {
-			d.by, d.reason = cur.By, cur.Reason
+			d.by, d.state, d.reason = cur.By, cur.State, cur.Reason
 		}
 		out = append(out, d)
 	}

@@ -33,17 +33,20 @@ type other struct {
 	idle    string // drawn once its input box is up at start
 	dialog  string // drawn while its approval dialog is open
 	command string // the command the model asks to run: one the agent asks about
+	// unfocused: the window loses focus once the input box is up
+	// (termtest.SetFocus): opencode says its turn is over only then.
+	unfocused bool
 }
 
 const proofCommand = "touch proof.txt && echo tool-ran-ok"
 
 var others = []other{
-	{agents.RuntimeQwen, "Type your message", "Yes, allow once", proofCommand},
-	{agents.RuntimeOpencode, "Ask anything", "Allow once", proofCommand},
-	{agents.RuntimeGrok, "Ask me anything", "Do you want to proceed with this operation?", proofCommand},
-	{agents.RuntimeContinue, "Ask anything", "Would you like to continue?", proofCommand},
+	{agents.RuntimeQwen, "Type your message", "Yes, allow once", proofCommand, false},
+	{agents.RuntimeOpencode, "Ask anything", "Allow once", proofCommand, true},
+	{agents.RuntimeGrok, "Ask me anything", "Do you want to proceed with this operation?", proofCommand, false},
+	{agents.RuntimeContinue, "Ask anything", "Would you like to continue?", proofCommand, false},
 	// pi's permission gate asks only about commands it deems dangerous.
-	{agents.RuntimePi, "ttyrig-fake", "Dangerous command", "touch proof.txt && chmod 777 proof.txt && echo tool-ran-ok"},
+	{agents.RuntimePi, "ttyrig-fake", "Dangerous command", "touch proof.txt && chmod 777 proof.txt && echo tool-ran-ok", false},
 }
 
 // otherSession is one agent CLI against a scripted fake model.
@@ -80,6 +83,9 @@ func startOther(t *testing.T, a other, scenario string) *otherSession {
 	s.term.ExpectScreen(expect.Contains(a.idle))
 	s.turns = append(s.turns, truthTurn{busy: s.term.Started(), drawn: a.idle})
 	s.settle()
+	if a.unfocused && !s.term.SetFocus(false) {
+		t.Fatalf("%s: the focus-out was not reported (focus events off)\n%s", a.runtime, s.term.Describe())
+	}
 	s.grace()
 	return s
 }

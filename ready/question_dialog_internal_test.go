@@ -22,7 +22,7 @@ func TestApprovalDialogs(t *testing.T) {
 		{"numbered, one in colour (grok)", agentCast("grok-approval"), 14500 * time.Millisecond,
 			&Prompt{Kind: PromptPermission, Text: "Do you want to proceed with this operation?",
 				Options: []string{"Yes", "Yes, and don't ask again this session", "No", "No, with feedback"}, Default: 0}},
-		{"buttons at a panel's foot (opencode)", agentCast("opencode-approval"), 74 * time.Second,
+		{"buttons at a panel's foot (opencode)", agentCast("opencode-approval"), 16500 * time.Millisecond,
 			&Prompt{Kind: PromptPermission, Text: "Permission required",
 				Options: []string{"Allow once", "Allow always", "Reject"}, Default: 0}},
 		{"marked list over a move hint (pi)", agentCast("pi-approval"), 13 * time.Second,

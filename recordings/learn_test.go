@@ -64,11 +64,6 @@ var notMet = map[string]map[string]string{
 			"learnt no lower) follows qwen's repaints, 100-260 ms after the last byte (qwen-approval's turns: " +
 			"514 ms at start-up, 215, 150 and 319 ms; the median taken is the upper middle one)",
 	},
-	"opencode": {
-		"p50": "444, 313 and 784 ms held out, as with generic (nothing learnt is kept): its footer keeps the " +
-			"busy bar and `esc interrupt` for 150-634 ms after the answer's last byte (opencode-two-turns: " +
-			"marker 33.882 s, footer `/work` at 34.516 s), and the quiet window follows that",
-	},
 }
 
 func learnRuntimes(t *testing.T, dir string, min int) {
