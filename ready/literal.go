@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"math/bits"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -16,14 +17,39 @@ import (
 // when it ignores case or starts with a class ("(?i)esc to interrupt",
 // "^\s*[✻✶]\s+\p{L}+…"). Most rows of a screen match none of the patterns
 // asked of them, and each changed row is asked of every marker.
+//
+// A pattern that requires no text may still require one of a few ASCII
+// bytes (class): the "[.)]" after the digits of "1. Yes", the "\d" itself.
+// A row with none of them cannot match either, and a byte scan is cheaper
+// than the pattern's run and than the memo's hash of the row (memo.go).
 type literal struct {
-	text string // "" when the pattern requires none
-	fold bool   // ASCII letters match in either case; text is lower case
+	text  string  // "" when the pattern requires none
+	fold  bool    // ASCII letters match in either case; text is lower case
+	class byteSet // ASCII bytes one of which every match holds; empty for none
+}
+
+// byteSet is a set of ASCII bytes.
+type byteSet [2]uint64
+
+func (b *byteSet) add(c byte)     { b[c/64] |= 1 << (c % 64) }
+func (b byteSet) has(c byte) bool { return c < utf8.RuneSelf && b[c/64]&(1<<(c%64)) != 0 }
+func (b byteSet) empty() bool     { return b == byteSet{} }
+func (b byteSet) size() (n int)   { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
+func (b byteSet) anyIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b.has(s[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // in reports whether s may match the pattern: whether s contains the
-// literal.
+// literal, and a byte of its class.
 func (l literal) in(s string) bool {
+	if !l.class.empty() && !l.class.anyIn(s) {
+		return false
+	}
 	switch {
 	case l.text == "":
 		return true
@@ -112,11 +138,15 @@ func requiredLiteral(pattern string) literal {
 
 // required walks a pattern's tree: a literal of a concatenation's part,
 // of a group, or of what repeats at least once is required of the whole;
-// alternatives, optional parts and classes require nothing.
+// alternatives and optional parts require nothing; a class of ASCII bytes
+// alone requires one of them. A concatenation keeps its longest literal
+// and its smallest class.
 func required(re *syntax.Regexp) literal {
 	switch re.Op {
 	case syntax.OpLiteral:
 		return literalRun(re.Rune, re.Flags&syntax.FoldCase != 0)
+	case syntax.OpCharClass:
+		return literal{class: asciiClass(re.Rune)}
 	case syntax.OpCapture, syntax.OpPlus:
 		return required(re.Sub[0])
 	case syntax.OpRepeat:
@@ -126,13 +156,33 @@ func required(re *syntax.Regexp) literal {
 	case syntax.OpConcat:
 		var best literal
 		for _, sub := range re.Sub {
-			if l := required(sub); len(l.text) > len(best.text) {
-				best = l
+			l := required(sub)
+			if len(l.text) > len(best.text) {
+				best.text, best.fold = l.text, l.fold
+			}
+			if !l.class.empty() && (best.class.empty() || l.class.size() < best.class.size()) {
+				best.class = l.class
 			}
 		}
 		return best
 	}
 	return literal{}
+}
+
+// asciiClass returns the bytes of a class given as rune ranges (lo, hi
+// pairs, case folding already in them), or none if it holds a rune past
+// ASCII: a byte scan finds ASCII runes alone.
+func asciiClass(ranges []rune) byteSet {
+	var b byteSet
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if ranges[i+1] >= utf8.RuneSelf {
+			return byteSet{}
+		}
+		for c := ranges[i]; c <= ranges[i+1]; c++ {
+			b.add(byte(c))
+		}
+	}
+	return b
 }
 
 // literalRun returns the longest run of runes that a byte search finds

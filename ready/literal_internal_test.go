@@ -14,7 +14,7 @@ func TestRequiredLiteral(t *testing.T) {
 		want    literal
 	}{
 		{`(?m)(?i)esc to interrupt`, literal{text: "c to interrupt", fold: true}}, // "s" is also the long s
-		{`(?m)^\s*[✻✶✢✽✳·*]\s+\p{L}+…`, literal{text: "…"}},
+		{`(?m)^\s*[✻✶✢✽✳·*]\s+\p{L}+…`, literal{text: "…", class: bytesOf(" \t\n\f\r")}},
 		{`(?i)do you want to (proceed|make this edit)`, literal{text: "do you want to ", fold: true}},
 		{`Press (enter|return) to continue`, literal{text: " to continue"}},
 		{`(?i)Über alles`, literal{text: "ber alle", fold: true}}, // Ü folds outside ASCII, "s" to the long s
@@ -24,14 +24,29 @@ func TestRequiredLiteral(t *testing.T) {
 		{`(abc)?d`, literal{text: "d"}},
 		{`(abc)*`, literal{}},
 		{`foo|barbaz`, literal{}},
-		{`[a-z]+\d`, literal{}},
-		{`x\x{FFFD}yz`, literal{text: "yz"}}, // U+FFFD matches invalid UTF-8 too
-		{`(`, literal{}},                     // not a pattern: no literal, no panic
+		{`[a-z]+\d`, literal{class: bytesOf("0123456789")}}, // the smaller class
+		{`^\s*(\d{1,2})[.)]\s+(.+?)$`, literal{class: bytesOf(".)")}},
+		{`(?i)[a-b]x?`, literal{class: bytesOf("abAB")}},
+		{`[✻a]b`, literal{text: "b"}},                                  // a class past ASCII requires no byte
+		{`[^a]b`, literal{text: "b"}},                                  // nor does a negated one
+		{`(\d|x)y`, literal{text: "y", class: bytesOf("0123456789x")}}, // one class, as parsed
+		{`(ab|c)d`, literal{text: "d"}},                                // alternatives require nothing
+		{`x\x{FFFD}yz`, literal{text: "yz"}},                           // U+FFFD matches invalid UTF-8 too
+		{`(`, literal{}},                                               // not a pattern: no literal, no panic
 	} {
 		if got := requiredLiteral(c.pattern); got != c.want {
 			t.Errorf("requiredLiteral(%q) = %+v, want %+v", c.pattern, got, c.want)
 		}
 	}
+}
+
+// bytesOf returns the set of the bytes of s.
+func bytesOf(s string) byteSet {
+	var b byteSet
+	for i := 0; i < len(s); i++ {
+		b.add(s[i])
+	}
+	return b
 }
 
 func TestLiteralIn(t *testing.T) {
@@ -52,6 +67,11 @@ func TestLiteralIn(t *testing.T) {
 		{literal{text: "ab", fold: true}, "Ax aB", true},
 		{literal{text: "ab", fold: true}, "aAaA", false},
 		{literal{text: "1b", fold: true}, "11B", true}, // no case to the first byte
+		{literal{class: bytesOf(".)")}, "1) Yes", true},
+		{literal{class: bytesOf(".)")}, "Yes, allow", false},
+		{literal{text: "…", class: bytesOf(" ")}, "✻ Thinking…", true},
+		{literal{text: "…", class: bytesOf(" ")}, "✻Thinking…", false},
+		{literal{class: bytesOf("a")}, "\xe1", false}, // a byte past ASCII is no ASCII rune
 	} {
 		if got := c.lit.in(c.s); got != c.want {
 			t.Errorf("%+v.in(%q) = %v, want %v", c.lit, c.s, got, c.want)
