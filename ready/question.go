@@ -72,6 +72,13 @@ func askedOn(v *view, r int) string {
 // radio) or highlighted in reverse video. A list with a visible cursor at a
 // prompt below it is output, not a question.
 func selectPrompt(v *view) *Prompt {
+	// The list ends at most three rows up from the screen's bottom, and
+	// has a marked row within searchRows up from its end: a screen with
+	// none in reach holds no list, and is found so before its hints are
+	// read (listHint's run was the most of this shape's cost).
+	if !markedRows(v, max(1, v.bottom-3-searchRows), v.bottom) {
+		return nil
+	}
 	bottom := v.bottom
 	for bottom > 1 && (strings.TrimSpace(v.row(bottom)) == "" || v.matches(listHint, v.row(bottom))) && v.bottom-bottom < 3 {
 		bottom--
@@ -149,8 +156,11 @@ func selectPrompt(v *view) *Prompt {
 // markedRow reports whether one of the searchRows rows up from bottom
 // starts with a cursor or selection glyph, a checked box, or is drawn in
 // reverse video: what a selection list needs.
-func markedRow(v *view, bottom int) bool {
-	for r := bottom; r >= max(1, bottom-searchRows); r-- {
+func markedRow(v *view, bottom int) bool { return markedRows(v, max(1, bottom-searchRows), bottom) }
+
+// markedRows is markedRow for rows first to last.
+func markedRows(v *view, first, last int) bool {
+	for r := last; r >= first; r-- {
 		t := strings.TrimLeft(v.row(r), " │┃|")
 		g, _ := utf8.DecodeRuneInString(t)
 		switch {
