@@ -32,8 +32,8 @@ type Engine struct {
 	prof    Profile
 	signals []signal
 	names   []string // each signal's name, as signals
-	// kept: each steady signal's last abstention (kept.go), as signals;
-	// nil when votes are not kept (a test's WithoutKeptVotes).
+	// kept: each signal's last abstention if it is steady (kept.go), as
+	// signals; nil when votes are not kept (a test's WithoutKeptVotes).
 	kept       []keptVote
 	stuckAfter time.Duration
 	startAt    time.Time
@@ -59,6 +59,9 @@ func NewEngine(p Profile, opts ...Option) (*Engine, error) {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
 	e := &Engine{prof: p, signals: sigs, names: names, stuckAfter: defaultStuck, kept: make([]keptVote, len(sigs))}
+	for i, s := range sigs {
+		_, e.kept[i].steady = s.(steady)
+	}
 	e.f.setUp(p)
 	for _, o := range opts {
 		o(e)
@@ -204,10 +207,7 @@ func (e *Engine) evaluate(now time.Time) vote {
 // keptOf returns where signal i's abstention is kept, nil if it is not a
 // steady signal or votes are not kept.
 func (e *Engine) keptOf(i int) *keptVote {
-	if e.kept == nil {
-		return nil
-	}
-	if _, ok := e.signals[i].(steady); !ok {
+	if e.kept == nil || !e.kept[i].steady {
 		return nil
 	}
 	return &e.kept[i]

@@ -31,9 +31,10 @@ type steady interface {
 // keptVote is a steady signal's last abstention and the facts' revision it
 // was made at.
 type keptVote struct {
-	valid bool
-	rev   uint64
-	again time.Time
+	steady bool // the signal is steady: its abstentions are kept
+	valid  bool // an abstention is kept
+	rev    uint64
+	again  time.Time
 }
 
 // reuse reports whether the abstention kept in k still holds at now.
@@ -43,7 +44,7 @@ func (k *keptVote) reuse(rev uint64, now time.Time) bool {
 
 // keep notes v, made at the facts' revision rev.
 func (k *keptVote) keep(rev uint64, v vote) {
-	*k = keptVote{valid: v.verdict == abstain, rev: rev, again: v.again}
+	k.valid, k.rev, k.again = v.verdict == abstain, rev, v.again
 }
 
 func (animationSignal) steady() {}
