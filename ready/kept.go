@@ -46,16 +46,3 @@ func (k *keptVote) reuse(rev uint64, now time.Time) bool {
 func (k *keptVote) keep(rev uint64, v vote) {
 	k.valid, k.rev, k.again = v.verdict == abstain, rev, v.again
 }
-
-func (animationSignal) steady() {}
-func (answeredSignal) steady()  {}
-func (blankSignal) steady()     {}
-func (busyAnimSignal) steady()  {}
-func (busyGoneSignal) steady()  {}
-func (clearSignal) steady()     {}
-func (cursorSignal) steady()    {}
-func (markersSignal) steady()   {}
-func (protoBusySignal) steady() {}
-func (reactionSignal) steady()  {}
-func (shellSignal) steady()     {}
-func (syncSignal) steady()      {}
