@@ -23,7 +23,8 @@ import "time"
 // unchanged, stays an abstention with the same look again until that look
 // again comes (vote.again; for ever when none): the conditions on the
 // clock that make it abstain only grow truer as time passes, or end at
-// vote.again.
+// vote.again. Each steady signal says why beside its steady method, in its
+// own file.
 type steady interface {
 	steady()
 }
