@@ -298,7 +298,7 @@ func classifyFrameWith(old, cur string, shape func(string) string) string {
 	if grew {
 		return ""
 	}
-	if shape(old) == shape(cur) && hasDigitOrBar(cur) {
+	if hasDigitOrBar(cur) && shape(old) == shape(cur) { // the scan first: shaping a row costs more
 		return "progress"
 	}
 	// A bar under the same label is the same progress bar, whatever its

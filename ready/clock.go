@@ -216,13 +216,12 @@ func (c *clocks) ticked(f *facts, old, cur *view, t time.Time) (rows map[int]boo
 			continue
 		}
 		timer := c.noteTimer(&f.memo, r+1, b, t)
-		if f.memo.shape(opTickShape, a, tickShape) != f.memo.shape(opTickShape, b, tickShape) ||
+		if !sameMasked(&f.memo, opTickShape, a, b) ||
 			f.busyAnim.showsBusy(&f.memo, r+1, a, b) || f.busyMarkerAt(cur, r+1) {
 			only = false
 			continue
 		}
-		clock := f.memo.shape(opClockMask, a, clockMask) == f.memo.shape(opClockMask, b, clockMask) &&
-			f.memo.matches(clockToken, b)
+		clock := sameMasked(&f.memo, opClockMask, a, b) && f.memo.matches(clockToken, b)
 		if !clock && !timer {
 			only = false
 			continue
@@ -233,6 +232,21 @@ func (c *clocks) ticked(f *facts, old, cur *view, t time.Time) (rows map[int]boo
 		rows[r+1] = true
 	}
 	return rows, only && len(rows) > 0 && len(rows) <= clockMaxRows
+}
+
+// sameMasked reports whether a and b are the same once masked by op
+// (tickShape or clockMask), through the memo. Both masks leave a row
+// without a digit as it is (a clock token needs a ':' as well): two such
+// rows are compared as they are, not hashed into the memo.
+func sameMasked(mm *matchMemo, op memoOp, a, b string) bool {
+	if !hasDigit(a) && !hasDigit(b) {
+		return a == b
+	}
+	fn := tickShape
+	if op == opClockMask {
+		fn = clockMask
+	}
+	return mm.shape(op, a, fn) == mm.shape(op, b, fn)
 }
 
 // hasTick reports whether text holds a clock or duration token.

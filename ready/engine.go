@@ -29,9 +29,12 @@ const defaultStuck = 30 * time.Second
 // safe for concurrent use; its owner (a live terminal or a replay)
 // serialises calls.
 type Engine struct {
-	prof       Profile
-	signals    []signal
-	names      []string // each signal's name, as signals
+	prof    Profile
+	signals []signal
+	names   []string // each signal's name, as signals
+	// kept: each signal's last abstention if it is steady (kept.go), as
+	// signals; nil when votes are not kept (a test's WithoutKeptVotes).
+	kept       []keptVote
 	stuckAfter time.Duration
 	startAt    time.Time
 
@@ -55,7 +58,10 @@ func NewEngine(p Profile, opts ...Option) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ready: profile %q: %w", p.Name, err)
 	}
-	e := &Engine{prof: p, signals: sigs, names: names, stuckAfter: defaultStuck}
+	e := &Engine{prof: p, signals: sigs, names: names, stuckAfter: defaultStuck, kept: make([]keptVote, len(sigs))}
+	for i, s := range sigs {
+		_, e.kept[i].steady = s.(steady)
+	}
 	e.f.setUp(p)
 	for _, o := range opts {
 		o(e)
@@ -91,6 +97,9 @@ func (e *Engine) Observe(ev Event) []Transition {
 	f := &e.f
 	if ev.Time.After(f.now) {
 		f.now = ev.Time
+	}
+	if ev.Kind != Kernel {
+		f.rev++ // a kernel view changes the facts only where it says so (kept.go)
 	}
 	switch ev.Kind {
 	case Exit:
@@ -175,7 +184,15 @@ func (e *Engine) Status() Transition {
 // Every signal asked may schedule the next look.
 func (e *Engine) evaluate(now time.Time) vote {
 	for i, s := range e.signals {
-		v := s.vote(&e.f, now)
+		var v vote
+		if k := e.keptOf(i); k != nil && k.reuse(e.f.rev, now) {
+			v.again = k.again // the abstention it made, still true
+		} else {
+			v = s.vote(&e.f, now)
+			if k != nil {
+				k.keep(e.f.rev, v)
+			}
+		}
 		e.wake(now, v.again)
 		if v.verdict != abstain {
 			v.by = e.names[i]
@@ -185,6 +202,15 @@ func (e *Engine) evaluate(now time.Time) vote {
 	// The silence signal always has an opinion; this is unreachable with
 	// the core signals registered.
 	return hold(SignalOutput, "no signal decided")
+}
+
+// keptOf returns where signal i's abstention is kept, nil if it is not a
+// steady signal or votes are not kept.
+func (e *Engine) keptOf(i int) *keptVote {
+	if e.kept == nil || !e.kept[i].steady {
+		return nil
+	}
+	return &e.kept[i]
 }
 
 // decide evaluates the state at now and records a transition if it moved.
@@ -240,8 +266,9 @@ func (e *Engine) decide(now time.Time, out []Transition) []Transition {
 		}
 		return out
 	}
-	if st.Waiting() {
+	if st.Waiting() && !e.f.waited {
 		e.f.waited = true
+		e.f.rev++
 	}
 	tr.Reason = v.why()
 	e.status, e.statusWhy = tr, v

@@ -38,6 +38,12 @@ func tapCorpus(tb testing.TB, patterns ...string) []tapped {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
+	return tapFiles(tb, files)
+}
+
+// tapFiles is tapCorpus for the recordings at files.
+func tapFiles(tb testing.TB, files []string) []tapped {
+	tb.Helper()
 	var out []tapped
 	for _, f := range files {
 		c, err := asciicast.ReadFile(f)
@@ -59,8 +65,14 @@ func tapCorpus(tb testing.TB, patterns ...string) []tapped {
 // feed runs a fresh engine over what a replay fed its own, ticking it at
 // its deadlines as the replay does (recordings.Replayer.step), and returns
 // its timeline.
-func feed(tb testing.TB, r tapped) []ready.Transition {
-	e, err := ready.NewEngine(r.prof, ready.StuckAfter(session.DefaultStuckAfter), ready.StartAt(r.start))
+func feed(tb testing.TB, r tapped, opts ...ready.Option) []ready.Transition {
+	return feedWatched(tb, r, nil, opts...)
+}
+
+// feedWatched is feed calling watch after every event and tick with the
+// engine and what it was just fed (nil for a tick at now).
+func feedWatched(tb testing.TB, r tapped, watch func(e *ready.Engine, ev *ready.Event, now time.Time), opts ...ready.Option) []ready.Transition {
+	e, err := ready.NewEngine(r.prof, append([]ready.Option{ready.StuckAfter(session.DefaultStuckAfter), ready.StartAt(r.start)}, opts...)...)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -82,11 +94,17 @@ func feed(tb testing.TB, r tapped) []ready.Transition {
 			if again, ok := e.Deadline(); ok && !again.After(dl) && len(trs) == 0 {
 				stall = dl
 			}
+			if watch != nil {
+				watch(e, nil, now)
+			}
 		case i < len(r.events):
 			if r.events[i].Time.After(now) {
 				now = r.events[i].Time
 			}
 			e.Observe(r.events[i])
+			if watch != nil {
+				watch(e, &r.events[i], now)
+			}
 			i++
 			stall = time.Time{}
 		default:

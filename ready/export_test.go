@@ -24,3 +24,8 @@ func SetTuning(name string, d time.Duration) time.Duration {
 	f.SetInt(int64(d))
 	return old
 }
+
+// WithoutKeptVotes makes an engine ask every signal at every evaluation,
+// as before steady signals' abstentions were kept (kept.go): the test that
+// proves keeping them changes no decision runs both.
+func WithoutKeptVotes() Option { return func(e *Engine) { e.kept = nil } }

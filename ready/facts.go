@@ -20,6 +20,9 @@ type facts struct {
 	busy, idle, questions []compiledMarker
 
 	now time.Time // latest time seen
+	// rev moves whenever the facts change (kept.go): at every event but a
+	// kernel view, and at the changes the others make.
+	rev uint64
 	ref time.Time // start of the current wait for readiness: start or last input
 
 	memo matchMemo                // pattern results by row text, for every view (memo.go)
@@ -193,6 +196,7 @@ func clip(s string, n int) string {
 // over: the kernel saw the program end a long stretch of work at t, and a
 // program silent through it is not quiet the moment it finishes.
 func (f *facts) restartQuiet(t time.Time) {
+	f.rev++
 	if t.After(f.lastChange) {
 		f.lastChange = t
 	}
@@ -204,4 +208,7 @@ func (f *facts) restartQuiet(t time.Time) {
 // reacted notes that the program has reacted to the input sent, even if it
 // drew nothing: the kernel saw it read the terminal again with nothing
 // left unread.
-func (f *facts) reacted() { f.reaction.awaiting, f.reaction.hidAt = false, time.Time{} }
+func (f *facts) reacted() {
+	f.reaction.awaiting, f.reaction.hidAt = false, time.Time{}
+	f.rev++
+}

@@ -14,24 +14,47 @@ func TestRequiredLiteral(t *testing.T) {
 		want    literal
 	}{
 		{`(?m)(?i)esc to interrupt`, literal{text: "c to interrupt", fold: true}}, // "s" is also the long s
-		{`(?m)^\s*[✻✶✢✽✳·*]\s+\p{L}+…`, literal{text: "…"}},
-		{`(?i)do you want to (proceed|make this edit)`, literal{text: "do you want to ", fold: true}},
-		{`Press (enter|return) to continue`, literal{text: " to continue"}},
+		{`(?m)^\s*[✻✶✢✽✳·*]\s+\p{L}+…`, literal{text: "…", class: bytesOf(" \t\n\f\r"), alts: alts("*", "·", "✢", "✳", "✶", "✻", "✽")}},
+		{`(?i)do you want to (proceed|make this edit)`, literal{text: "do you want to ", fold: true, alts: alts("proceed", "e thi"), altsFold: true}},
+		{`Press (enter|return) to continue`, literal{text: " to continue", alts: alts("enter", "return")}},
 		{`(?i)Über alles`, literal{text: "ber alle", fold: true}}, // Ü folds outside ASCII, "s" to the long s
 		{`(?i)…done`, literal{text: "…done", fold: true}},
 		{`(ab)+cd`, literal{text: "ab"}},
 		{`(abc){2,3}d`, literal{text: "abc"}},
 		{`(abc)?d`, literal{text: "d"}},
 		{`(abc)*`, literal{}},
-		{`foo|barbaz`, literal{}},
-		{`[a-z]+\d`, literal{}},
-		{`x\x{FFFD}yz`, literal{text: "yz"}}, // U+FFFD matches invalid UTF-8 too
-		{`(`, literal{}},                     // not a pattern: no literal, no panic
+		{`foo|barbaz`, literal{alts: alts("foo", "barbaz")}},
+		{`foo|x*`, literal{}}, // a branch that requires nothing
+		{`(?i)(↑|↓|\bnavigate\b|arrow keys)`, literal{alts: alts("↑", "↓", "navigate", "arrow "), altsFold: true}}, // "k" is also the Kelvin sign
+		{`(?i:AB)|CD`, literal{alts: alts("ab", "cd"), altsFold: true}},                                            // all compared in either case
+		{`ab|[0-3]`, literal{alts: alts("ab", "0", "1", "2", "3")}},
+		{`[a-z]+\d`, literal{class: bytesOf("0123456789")}}, // the smaller class
+		{`^\s*(\d{1,2})[.)]\s+(.+?)$`, literal{class: bytesOf(".)")}},
+		{`(?i)[a-b]x?`, literal{class: bytesOf("abAB")}},
+		{`[✻a]b`, literal{text: "b", alts: alts("a", "✻")}},            // a class past ASCII: one of its few runes
+		{`[^a]b`, literal{text: "b"}},                                  // a negated class requires nothing
+		{`(\d|x)y`, literal{text: "y", class: bytesOf("0123456789x")}}, // one class, as parsed
+		{`(ab|c)d`, literal{text: "d", alts: alts("ab", "c")}},
+		{`[\x{2800}-\x{28FF}]x`, literal{text: "x"}}, // too many runes to look for each
+		{`x\x{FFFD}yz`, literal{text: "yz"}},         // U+FFFD matches invalid UTF-8 too
+		{`(`, literal{}},                             // not a pattern: no literal, no panic
 	} {
 		if got := requiredLiteral(c.pattern); got != c.want {
 			t.Errorf("requiredLiteral(%q) = %+v, want %+v", c.pattern, got, c.want)
 		}
 	}
+}
+
+// alts returns the alternatives as a literal keeps them.
+func alts(texts ...string) string { return strings.Join(texts, "\x00") }
+
+// bytesOf returns the set of the bytes of s.
+func bytesOf(s string) byteSet {
+	var b byteSet
+	for i := 0; i < len(s); i++ {
+		b.add(s[i])
+	}
+	return b
 }
 
 func TestLiteralIn(t *testing.T) {
@@ -52,6 +75,16 @@ func TestLiteralIn(t *testing.T) {
 		{literal{text: "ab", fold: true}, "Ax aB", true},
 		{literal{text: "ab", fold: true}, "aAaA", false},
 		{literal{text: "1b", fold: true}, "11B", true}, // no case to the first byte
+		{literal{alts: alts("↑", "navigate"), altsFold: true}, "↑↓ to move", true},
+		{literal{alts: alts("↑", "navigate"), altsFold: true}, "NAVIGATE", true},
+		{literal{alts: alts("↑", "navigate"), altsFold: true}, "enter to select", false},
+		{literal{text: "x", alts: alts("a", "b")}, "b x", true},
+		{literal{text: "x", alts: alts("a", "b")}, "b y", false},
+		{literal{class: bytesOf(".)")}, "1) Yes", true},
+		{literal{class: bytesOf(".)")}, "Yes, allow", false},
+		{literal{text: "…", class: bytesOf(" ")}, "✻ Thinking…", true},
+		{literal{text: "…", class: bytesOf(" ")}, "✻Thinking…", false},
+		{literal{class: bytesOf("a")}, "\xe1", false}, // a byte past ASCII is no ASCII rune
 	} {
 		if got := c.lit.in(c.s); got != c.want {
 			t.Errorf("%+v.in(%q) = %v, want %v", c.lit, c.s, got, c.want)

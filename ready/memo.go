@@ -11,10 +11,21 @@ import (
 // needs no lock, and forgets everything when it holds memoKept entries or
 // memoBytes of text: a terminal keeps its engine, and so its memo, for as
 // long as it lives.
+//
+// Whether a pattern matches, the most asked, is kept apart (hits), in a
+// map whose entries are a fifth the size of the others': the memo's maps,
+// growing, were a fifth of what the engine allocated.
 type matchMemo struct {
-	m     map[memoKey]memoEntry
-	bytes int       // text held by m's keys, counted once per entry
-	grid  gridCache // the cells of the last window looked for a question in (question_box.go)
+	hits  map[hitKey]bool       // re.MatchString's answers
+	m     map[memoKey]memoEntry // the other answers
+	bytes int                   // text held by the maps' keys, counted once per entry
+	grid  gridCache             // the cells of the last window looked for a question in (question_box.go)
+}
+
+// hitKey is what re.MatchString was asked.
+type hitKey struct {
+	re   *regexp.Regexp
+	text string
 }
 
 type memoKey struct {
@@ -27,8 +38,7 @@ type memoKey struct {
 type memoOp uint8
 
 const (
-	opMatch         memoOp = iota // re.MatchString
-	opFind                        // re.FindStringSubmatch
+	opFind          memoOp = iota // re.FindStringSubmatch
 	opTickShape                   // tickShape (clock.go)
 	opClockMask                   // clockMask (clock.go)
 	opProgressShape               // progressShape (busyanim.go)
@@ -38,7 +48,6 @@ const (
 )
 
 type memoEntry struct {
-	ok       bool
 	sub      []string
 	all      [][]string
 	s        string
@@ -56,15 +65,24 @@ func (mm *matchMemo) look(k memoKey) (memoEntry, bool) {
 }
 
 func (mm *matchMemo) keep(k memoKey, e memoEntry) {
+	mm.room(k.text)
+	mm.m[k] = e
+}
+
+// room readies the maps for one more entry, with text as its key's: made
+// if they were not, emptied if they are full.
+func (mm *matchMemo) room(text string) {
 	switch {
 	case mm.m == nil:
-		mm.m = map[memoKey]memoEntry{}
-	case len(mm.m) >= memoKept || mm.bytes >= memoBytes:
-		clear(mm.m) // keeps the map's room: growing a new one was a tenth of what a replay allocated
+		mm.m, mm.hits = map[memoKey]memoEntry{}, map[hitKey]bool{}
+	case len(mm.m)+len(mm.hits) >= memoKept || mm.bytes >= memoBytes:
+		// Emptied, not made anew: they keep their room (growing new ones
+		// was a tenth of what a replay allocated).
+		clear(mm.m)
+		clear(mm.hits)
 		mm.bytes = 0
 	}
-	mm.m[k] = e
-	mm.bytes += len(k.text)
+	mm.bytes += len(text)
 }
 
 // matches reports whether re matches text, as re.MatchString does, asking
@@ -76,12 +94,13 @@ func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
 	if mm == nil {
 		return re.MatchString(text)
 	}
-	k := memoKey{re: re, text: text}
-	if e, seen := mm.look(k); seen {
-		return e.ok
+	k := hitKey{re: re, text: text}
+	if ok, seen := mm.hits[k]; seen {
+		return ok
 	}
 	ok := re.MatchString(text)
-	mm.keep(k, memoEntry{ok: ok})
+	mm.room(text)
+	mm.hits[k] = ok
 	return ok
 }
 

@@ -72,11 +72,21 @@ func askedOn(v *view, r int) string {
 // radio) or highlighted in reverse video. A list with a visible cursor at a
 // prompt below it is output, not a question.
 func selectPrompt(v *view) *Prompt {
+	// The list ends at most three rows up from the screen's bottom, and
+	// has a marked row within searchRows up from its end: a screen with
+	// none in reach holds no list, and is found so before its hints are
+	// read (listHint's run was the most of this shape's cost).
+	marked := lastMarked(v, max(1, v.bottom-3-searchRows), v.bottom)
+	if marked == 0 {
+		return nil
+	}
 	bottom := v.bottom
 	for bottom > 1 && (strings.TrimSpace(v.row(bottom)) == "" || v.matches(listHint, v.row(bottom))) && v.bottom-bottom < 3 {
 		bottom--
 	}
-	if !markedRow(v, bottom) {
+	// markedRow(v, bottom), answered by the marked row found when it is at
+	// bottom or above: no row under it is marked.
+	if marked <= bottom && marked < bottom-searchRows || marked > bottom && !markedRow(v, bottom) {
 		return nil // the common case, found cheaply: no row marked or reversed
 	}
 	type item struct {
@@ -149,21 +159,25 @@ func selectPrompt(v *view) *Prompt {
 // markedRow reports whether one of the searchRows rows up from bottom
 // starts with a cursor or selection glyph, a checked box, or is drawn in
 // reverse video: what a selection list needs.
-func markedRow(v *view, bottom int) bool {
-	for r := bottom; r >= max(1, bottom-searchRows); r-- {
+func markedRow(v *view, bottom int) bool { return lastMarked(v, max(1, bottom-searchRows), bottom) > 0 }
+
+// lastMarked returns the lowest row on screen (the last) of rows first to
+// last that is marked as markedRow says, 0 if none is.
+func lastMarked(v *view, first, last int) int {
+	for r := last; r >= first; r-- {
 		t := strings.TrimLeft(v.row(r), " │┃|")
 		g, _ := utf8.DecodeRuneInString(t)
 		switch {
 		case t == "":
 		case strings.ContainsRune(cursorGlyphs+selectedGlyphs, g):
-			return true
+			return r
 		case (g == '[' || g == '(') && len(t) > 2 && strings.ContainsAny(t[1:2], "xX*✓✔•●"):
-			return true
+			return r
 		case reverseRow(v.snap, r):
-			return true
+			return r
 		}
 	}
-	return false
+	return 0
 }
 
 // reverseRow reports whether the text of row r is drawn in reverse video.

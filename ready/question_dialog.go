@@ -266,7 +266,7 @@ func panelButtonsOn(v *view, r, bar int) *Prompt {
 func markedInDialog(v *view, _ string) *Prompt {
 	for r := v.bottom; r >= max(1, v.bottom-searchRows); r-- {
 		t := v.row(r)
-		lead := strings.TrimLeft(t, boxTrimmers)
+		lead := trimBoxLeft(t)
 		g, size := utf8.DecodeRuneInString(lead)
 		if size == 0 || !strings.ContainsRune(">❯›▸▶→➤", g) || lead == t {
 			continue // the common case, from the text alone: no marker set in
@@ -280,6 +280,20 @@ func markedInDialog(v *view, _ string) *Prompt {
 		}
 	}
 	return nil
+}
+
+// trimBoxLeft is strings.TrimLeft(t, boxTrimmers), a switch instead of a
+// search of the set for every rune: markedInDialog trims every row it
+// reaches, and most lead with blanks.
+func trimBoxLeft(t string) string {
+	for i, r := range t {
+		switch r {
+		case ' ', '│', '┃', '|', '╭', '╮', '╰', '╯', '─':
+		default:
+			return t[i:]
+		}
+	}
+	return ""
 }
 
 // markedListAt reads the list whose marked item is on row r, its marker at

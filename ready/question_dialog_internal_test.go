@@ -170,3 +170,16 @@ func TestApprovalDialogsDrawn(t *testing.T) {
 		s.Close()
 	}
 }
+
+// trimBoxLeft trims as strings.TrimLeft with boxTrimmers does, on every
+// recorded row and on rows made to trip it.
+func TestTrimBoxLeft(t *testing.T) {
+	if got := strings.Count(boxTrimmers, "") - 1; got != 9 {
+		t.Fatalf("boxTrimmers holds %d runes; trimBoxLeft's switch names 9: name the new ones", got)
+	}
+	for _, s := range append(recordedRows(t), "", "   ", "│ ╭─╮ x", " \xff│x", "╰╯|┃x ", "x │") {
+		if got, want := trimBoxLeft(s), strings.TrimLeft(s, boxTrimmers); got != want {
+			t.Errorf("trimBoxLeft(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A form's text field: a label, then the field drawn on a background of
@@ -78,7 +80,7 @@ func colourFocusedField(v *view, _ string) *Prompt {
 	// are never read).
 	var rows []int
 	for r := 1; r <= v.bottom; r++ {
-		if labelRow(v.row(r)) {
+		if labelRow(v.row(r)) && mayLabel(v.row(r)) {
 			rows = append(rows, r)
 		}
 	}
@@ -172,6 +174,16 @@ func labelRow(t string) bool {
 	t = strings.TrimLeft(t, " │┃║|")
 	i := strings.Index(t, "  ")
 	return i > 0 && strings.TrimSpace(t[i:]) != "" || i < 0 && t != "" && !strings.Contains(t, " ")
+}
+
+// mayLabel reports, from the text alone, whether row t may lead with a
+// field's label as labelledField reads it: the first character past the
+// margin and a window's side must be a letter (fieldLabel), and one in
+// ASCII is the cell labelledField starts at (a wide character shows as a
+// blank cell there, so one past ASCII says nothing).
+func mayLabel(t string) bool {
+	t = strings.TrimLeft(t, " │┃║|")
+	return t != "" && (t[0] >= utf8.RuneSelf || unicode.IsLetter(rune(t[0])))
 }
 
 // backgroundSpans counts, per background, the runs of cells drawn on it

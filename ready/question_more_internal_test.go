@@ -328,3 +328,18 @@ func TestNoChoicesWhereTheTruthHasNone(t *testing.T) {
 		}
 	}
 }
+
+// mayLabel turns away only rows whose label cannot start with a letter: an
+// ASCII character that is none; a wide character shows as a blank cell
+// where labelledField reads, so the word after it may still be a label.
+func TestMayLabel(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Name      value": true, "│ Role  developer": true, "  Über  x": true,
+		"- item  x": false, "1. Yes  x": false, "$ ls  x": false, "": false, " │ ": false,
+		"🔥 Name  value": true, // wide: the grid's cell is blank, "Name" may be the label
+	} {
+		if got := mayLabel(s); got != want {
+			t.Errorf("mayLabel(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -15,6 +15,11 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return animationSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains on an idle or full screen (no clock read), or when the animation needs no
+// longer than the screen does or the screen has been still that long: the need only shrinks and the stillness
+// only grows as time passes.
+func (animationSignal) steady() {}
+
 func (animationSignal) seen(*facts) {}
 
 func (animationSignal) vote(f *facts, now time.Time) vote {

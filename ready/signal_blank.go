@@ -18,6 +18,9 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return blankSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains on a screen with something drawn, or once the hold is over: for good.
+func (blankSignal) steady() {}
+
 func (blankSignal) seen(*facts) {}
 
 func (blankSignal) vote(f *facts, now time.Time) vote {

@@ -47,6 +47,10 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return busyAnimSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains when no busy row was drawn recently enough: rows only grow staler as time
+// passes.
+func (busyAnimSignal) steady() {}
+
 func (busyAnimSignal) seen(*facts) {}
 
 func (busyAnimSignal) vote(f *facts, now time.Time) vote {

@@ -38,6 +38,10 @@ func init() {
 // the cursor signal.
 const rankBusyGone = 970
 
+// steady (kept.go): it abstains for reasons the clock does not move, or until the quiet window ends, when it
+// asks to be looked at again.
+func (busyGoneSignal) steady() {}
+
 func (busyGoneSignal) seen(*facts) {}
 
 func (busyGoneSignal) vote(f *facts, now time.Time) vote {

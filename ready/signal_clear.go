@@ -16,6 +16,9 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return clearSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains once the guard after a clear is over, or for reasons the clock does not move.
+func (clearSignal) steady() {}
+
 func (clearSignal) seen(*facts) {}
 
 func (clearSignal) vote(f *facts, now time.Time) vote {

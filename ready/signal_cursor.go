@@ -17,6 +17,10 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return cursorSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains when the cursor is at no input position (no clock read), or until the stillness
+// it needs, when it asks to be looked at again (an animation's need changes only at the time it names).
+func (cursorSignal) steady() {}
+
 func (cursorSignal) seen(*facts) {}
 
 func (cursorSignal) vote(f *facts, now time.Time) vote {

@@ -17,6 +17,9 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return markersSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains when no busy marker is fresh: markers only grow staler as time passes.
+func (markersSignal) steady() {}
+
 func (markersSignal) seen(*facts) {}
 
 func (markersSignal) vote(f *facts, now time.Time) vote {

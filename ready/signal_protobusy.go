@@ -13,6 +13,9 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return protoBusySignal{}, nil }})
 }
 
+// steady (kept.go): it reads no clock.
+func (protoBusySignal) steady() {}
+
 func (protoBusySignal) seen(*facts) {}
 
 func (protoBusySignal) vote(f *facts, _ time.Time) vote {

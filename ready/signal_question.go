@@ -71,6 +71,7 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	}
 	if quiet >= f.prof.Quiet.D() {
 		f.asked, f.askedAt = p, f.inputAt
+		f.rev++
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
 			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}
 	}

@@ -17,6 +17,10 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return reactionSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains when nothing awaits a reaction, or once the silence window after a hidden
+// cursor is over: for good.
+func (reactionSignal) steady() {}
+
 func (reactionSignal) seen(*facts) {}
 
 func (reactionSignal) vote(f *facts, now time.Time) vote {

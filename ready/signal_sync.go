@@ -17,6 +17,9 @@ func init() {
 		build: func(Profile, SignalSpec) (signal, error) { return syncSignal{}, nil }})
 }
 
+// steady (kept.go): it abstains when no synchronized update is open, or once its hold is over: for good.
+func (syncSignal) steady() {}
+
 func (syncSignal) seen(*facts) {}
 
 func (syncSignal) vote(f *facts, now time.Time) vote {

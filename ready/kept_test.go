@@ -1,0 +1,88 @@
+package ready_test
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ttyrig/ttyrig/ready"
+)
+
+// Keeping the steady signals' abstentions (kept.go) changes no decision:
+// every recording in the repository, fed to an engine that keeps them and
+// to one that asks every signal at every evaluation, gives the same
+// transitions at the same times, and after every event and tick the same
+// status (state, signal, reason) and the same deadline. A kept abstention
+// that went stale would show here as a step where the two differ.
+func TestKeptVotesChangeNoDecision(t *testing.T) {
+	t.Parallel() // replays, CPU-bound and sharing nothing: docs/LOAD.md, round 7
+	if testing.Short() {
+		t.Skip("replays every recording twice")
+	}
+	files := everyCast(t)
+	if len(files) < 100 {
+		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
+	}
+	steps := 0
+	for _, r := range tapFiles(t, files) {
+		kept, asked := trace(t, r), trace(t, r, ready.WithoutKeptVotes())
+		steps += len(asked)
+		if len(kept) != len(asked) {
+			t.Errorf("%s: %d steps keeping votes, %d asking every signal", r.name, len(kept), len(asked))
+		}
+		for i := range min(len(kept), len(asked)) {
+			if kept[i] != asked[i] {
+				t.Errorf("%s: step %d differs\n  asking every signal: %s\n  keeping votes:       %s", r.name, i, asked[i], kept[i])
+				break
+			}
+		}
+	}
+	t.Logf("%d recordings, %d steps compared", len(files), steps)
+}
+
+// trace feeds r to a fresh engine made with opts and returns, for every
+// event and tick, what it was fed and the engine's status and deadline
+// after it, then its timeline.
+func trace(t *testing.T, r tapped, opts ...ready.Option) []string {
+	var out []string
+	tl := feedWatched(t, r, func(e *ready.Engine, ev *ready.Event, now time.Time) {
+		what := "tick"
+		if ev != nil {
+			what = ev.Kind.String()
+		}
+		st := e.Status()
+		dl, ok := e.Deadline()
+		out = append(out, fmt.Sprintf("%s at %v: %s by %s (%s) %q; deadline %v %v",
+			what, now.Sub(r.start), st.State, st.By, st.Signal, st.Reason, dl.Sub(r.start), ok))
+	}, opts...)
+	for _, tr := range tl {
+		out = append(out, fmt.Sprintf("transition at %v: %s by %s (%s) %q at %s, prompt %+v",
+			tr.Time.Sub(r.start), tr.State, tr.By, tr.Signal, tr.Reason, tr.Cursor, tr.Prompt))
+	}
+	return out
+}
+
+// everyCast returns every recording under the module root, as
+// BenchmarkReplayCorpus (recordings) replays them.
+func everyCast(t *testing.T) []string {
+	var files []string
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != ".." || path == filepath.Join("..", "benchmarks", "peers")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".cast") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
