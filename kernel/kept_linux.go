@@ -29,8 +29,11 @@ type kept struct {
 	names  map[string]bool // the paths kept
 	fds    map[string]int  // those open
 	closed bool
-	buf    [keptSize]byte // what a read fills, copied out
 }
+
+// keptBufs hold what a pread fills, shared by every terminal: a terminal
+// keeps none of its own (100 idle ones would hold 400 KiB).
+var keptBufs = sync.Pool{New: func() any { b := make([]byte, keptSize); return &b }}
 
 // keptSize is the buffer one pread fills: the leader's status is about
 // 1.5 KiB, the others under 200 bytes. A read that comes near filling it
@@ -71,7 +74,9 @@ func (k *kept) read(path string) ([]byte, error) {
 		}
 		k.fds[path] = fd
 	}
-	b := k.buf[:]
+	buf := keptBufs.Get().(*[]byte)
+	defer keptBufs.Put(buf)
+	b := *buf
 	var n int
 	var err error
 	for {
