@@ -240,3 +240,15 @@ func TestReusedSkipsUnusedAltScreen(t *testing.T) {
 		t.Error("entering the alternate screen was not noted")
 	}
 }
+
+// BenchmarkReuse is a terminal's screen taken from the pool: a binding
+// reset, one write of a round trip's output, and Close putting it back.
+func BenchmarkReuse(b *testing.B) {
+	var spare slot
+	at := time.Unix(1, 0)
+	for b.Loop() {
+		s := newScreen(100, 30, &spare)
+		s.WriteAt(at, []byte("$ echo round trip\r\nround trip\r\n$ "))
+		_ = s.Close()
+	}
+}
