@@ -195,3 +195,60 @@ func TestCloseRightAfterAReply(t *testing.T) {
 		t.Fatal("Close hung after a reply")
 	}
 }
+
+// A reset leaves the cells of an alternate screen never entered since the
+// last one as they are (blank), and the screen draws as a new one: the
+// alternate screen entered without clearing it (mode 47), written,
+// scrolled within a region, and left.
+func TestReusedSkipsUnusedAltScreen(t *testing.T) {
+	t.Parallel()
+	const mainDirt = "\x1b[1;31;44mstyled\x1b[3;8r\x1b[5G\x1bH\x1b(0lqqk\x1b7\x1b[9;9H" +
+		"line\r\nline\r\nline\r\nline\r\nline\r\nline\r\nline\r\nline\r\n\x1b[?25l"
+	var spare slot
+	s := newScreen(50, 7, &spare)
+	at := time.Unix(1, 0)
+	s.WriteAt(at, []byte(mainDirt))
+	s.Resize(60, 9)
+	used := s.bind
+	if used.altUsed {
+		t.Fatal("the main screen's output counted as the alternate screen's")
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	reused := newScreen(40, 5, &spare)
+	fresh := newScreen(40, 5, &slot{})
+	defer reused.Close()
+	defer fresh.Close()
+	if reused.bind != used {
+		t.Fatal("the screen did not take the binding offered")
+	}
+	for i, out := range []string{
+		"", "on main\r\n", "\x1b[?47h", "\x1b[3;3Halt\x1b[2;4r\x1b[4;1H\n\n\nx\x1b[r",
+		"\x1b[?47l", "\x1b[?1049h\x1b[5;1H\n\ny", "\x1b[?1049l", "\x1b[?47h",
+	} {
+		at = at.Add(time.Second)
+		got, want := reused.WriteAt(at, []byte(out)), fresh.WriteAt(at, []byte(out))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d (%q): reused emulator reports %+v, new one %+v", i, out, got, want)
+		}
+		if got, want := reused.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d (%q): reused emulator shows\n%s\nnew one\n%s", i, out, got, want)
+		}
+	}
+	if !reused.bind.altUsed {
+		t.Error("entering the alternate screen was not noted")
+	}
+}
+
+// BenchmarkReuse is a terminal's screen taken from the pool: a binding
+// reset, one write of a round trip's output, and Close putting it back.
+func BenchmarkReuse(b *testing.B) {
+	var spare slot
+	at := time.Unix(1, 0)
+	for b.Loop() {
+		s := newScreen(100, 30, &spare)
+		s.WriteAt(at, []byte("$ echo round trip\r\nround trip\r\n$ "))
+		_ = s.Close()
+	}
+}

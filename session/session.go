@@ -284,6 +284,18 @@ func (s *Session) InputIf(t time.Time, p []byte, secret bool, ok func() bool) bo
 	return true
 }
 
+// TryInput applies p like Input (SecretInput when secret) if the session
+// is free now, and reports whether it did: a sender bounded by a deadline
+// that finds it held by a piece of output waits with InputIf instead.
+func (s *Session) TryInput(t time.Time, p []byte, secret bool) bool {
+	if !s.mu.TryLock() {
+		return false
+	}
+	defer s.mu.Unlock()
+	s.input(t, p, secret)
+	return true
+}
+
 // input is Input, or SecretInput when secret, with s.mu held.
 func (s *Session) input(t time.Time, p []byte, secret bool) []ready.Transition {
 	s.record(func(r Recorder) error {

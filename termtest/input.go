@@ -45,6 +45,7 @@ type inputQueue struct {
 	dropped    int // replies dropped because the queue was full
 	closed     bool
 	started    bool // run's goroutine, started with the first item (most terminals of an idle suite never get one)
+	busy       bool // an item is being written, by run or by its sender (writeNow)
 	done       chan struct{}
 }
 
@@ -81,10 +82,10 @@ func (q *inputQueue) next() *inputItem {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for {
-		for q.head == len(q.queue) && !q.closed {
+		for (q.head == len(q.queue) || q.busy) && !q.closed {
 			q.cond.Wait()
 		}
-		if q.head == len(q.queue) {
+		if q.closed {
 			return nil
 		}
 		it := q.queue[q.head]
@@ -101,6 +102,7 @@ func (q *inputQueue) next() *inputItem {
 		if it.written == nil {
 			q.replyBytes -= len(it.data)
 		}
+		q.busy = true
 		return it
 	}
 }
@@ -112,19 +114,52 @@ func (q *inputQueue) run() {
 		if it == nil {
 			return
 		}
-		var res writeResult
-		if time.Now().Before(it.deadline) {
-			// A deadline on the PTY ends a write the program does not
-			// read; what it took by then stays taken, the rest is dropped.
-			_ = q.f.SetWriteDeadline(it.deadline)
-			res.n, res.err = q.f.Write(it.data)
-		} else {
-			res.err = os.ErrDeadlineExceeded // it waited in the queue too long
-		}
+		res := q.write(it)
+		q.idle()
 		if it.written != nil {
 			it.written <- res
 		}
 	}
+}
+
+// write writes it to the PTY by its deadline.
+func (q *inputQueue) write(it *inputItem) writeResult {
+	var res writeResult
+	if time.Now().Before(it.deadline) {
+		// A deadline on the PTY ends a write the program does not
+		// read; what it took by then stays taken, the rest is dropped.
+		_ = q.f.SetWriteDeadline(it.deadline)
+		res.n, res.err = q.f.Write(it.data)
+	} else {
+		res.err = os.ErrDeadlineExceeded // it waited in the queue too long
+	}
+	return res
+}
+
+// idle notes that the item being written is written.
+func (q *inputQueue) idle() {
+	q.mu.Lock()
+	q.busy = false
+	q.cond.Broadcast() // run may wait for a sender's write
+	q.mu.Unlock()
+}
+
+// writeNow writes it on the caller's goroutine when nothing is queued or
+// being written, and reports whether it did (else push it): most input
+// finds the queue empty, and handing it to run and waiting cost two
+// goroutine switches (and, for a terminal's first input, starting run).
+// What is queued meanwhile waits for it, as behind any item.
+func (q *inputQueue) writeNow(it *inputItem) (writeResult, bool) {
+	q.mu.Lock()
+	if q.closed || q.busy || q.head < len(q.queue) {
+		q.mu.Unlock()
+		return writeResult{}, false
+	}
+	q.busy = true
+	q.mu.Unlock()
+	res := q.write(it)
+	q.idle()
+	return res, true
 }
 
 // compact drops written and gone items from the queue once they are the
@@ -282,20 +317,23 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
 	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
-	if !t.in.push(it) {
-		return ErrClosed
-	}
-	// The writer answers by the item's deadline once it writes the item;
-	// one still queued then (behind answers to queries a program that
-	// never reads left unwritten) is withdrawn, and nothing of it sent.
-	var res writeResult
-	select {
-	case res = <-it.written:
-	case <-timer.C:
-		if t.in.withdraw(it) {
-			res = writeResult{err: os.ErrDeadlineExceeded}
-		} else {
-			res = <-it.written // being written: the write's deadline is the same
+	res, written := t.in.writeNow(it)
+	if !written {
+		if !t.in.push(it) {
+			return ErrClosed
+		}
+		// The writer answers by the item's deadline once it writes the
+		// item; one still queued then (behind answers to queries a
+		// program that never reads left unwritten) is withdrawn, and
+		// nothing of it sent.
+		select {
+		case res = <-it.written:
+		case <-timer.C:
+			if t.in.withdraw(it) {
+				res = writeResult{err: os.ErrDeadlineExceeded}
+			} else {
+				res = <-it.written // being written: the write's deadline is the same
+			}
 		}
 	}
 	switch {
@@ -323,6 +361,24 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 // applied; if not, it never will be.
 func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
 	secret := t.secretInput()
+	// Most inputs find the terminal and the session free: applied at once,
+	// on the caller's goroutine, as below (handing every input to a
+	// goroutine of its own cost a goroutine and two switches).
+	if t.mu.TryLock() {
+		prev := t.inputAt.Load()
+		t.inputAt.Store(&now)
+		applied := t.sess.TryInput(now, p, secret)
+		if applied {
+			t.lastInput = now
+			t.kernelHeardLocked()
+		} else {
+			t.inputAt.Store(prev)
+		}
+		t.mu.Unlock()
+		if applied {
+			return true
+		}
+	}
 	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
 	done := make(chan struct{})
 	go func() {

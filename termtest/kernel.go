@@ -164,6 +164,7 @@ func (t *Terminal) stopKernel() {
 		k.loop.Unlock()
 		close(k.stop)
 		k.loop.runs.Wait()
+		k.obs.Close() // its kept /proc files (a Submit after Close opens its own)
 	}
 }
 

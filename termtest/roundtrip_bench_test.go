@@ -102,3 +102,111 @@ func bareRoundTrip(ctx context.Context, b *testing.B) time.Duration {
 // Memory is compared by resident set size, both sides alike, in
 // benchmarks/peers (BenchmarkIdleRSS): the live heap counted x/vt's
 // untouched 4 MiB parser buffer against the bare side only.
+
+// roundTripPhases are the stages of a round trip, in order, as
+// BenchmarkRoundTripPhases times them on both sides.
+var roundTripPhases = []string{"start", "prompt", "type", "output", "close", "cleanup"}
+
+// BenchmarkRoundTripPhases times each stage of the round trip of
+// BenchmarkRoundTripVsBare on both sides, in interleaved pairs, and logs
+// each stage's median: start (Spawn; pty.StartWithSize), the prompt seen,
+// the line typed (without waiting for readiness, as the bare side types),
+// its output and the prompt after it seen, Close (the program ended and
+// reaped), and the test's cleanup (Spawn's; nothing on the bare side).
+// Where the whole round trip's ratio says how much, this says where.
+//
+//	go test -run '^$' -bench RoundTripPhases -benchtime 1x ./termtest/
+func BenchmarkRoundTripPhases(b *testing.B) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	for range 3 { // warm up
+		rigPhases(b)
+		barePhases(ctx, b)
+	}
+	var rig, bare [][]time.Duration
+	for i := range pairs.Count(60) {
+		if i%2 == 0 {
+			bare = append(bare, barePhases(ctx, b))
+			rig = append(rig, rigPhases(b))
+		} else {
+			rig = append(rig, rigPhases(b))
+			bare = append(bare, barePhases(ctx, b))
+		}
+	}
+	p50 := func(runs [][]time.Duration, k int) float64 {
+		var ms []float64
+		for _, r := range runs {
+			ms = append(ms, pairs.Ms(r[k]))
+		}
+		return pairs.Of(ms).P50
+	}
+	for k, name := range roundTripPhases {
+		b.Logf("round trip stage %-8s termtest.Spawn %.3f ms | bare creack/pty %.3f ms (p50 of %d pairs)", name, p50(rig, k), p50(bare, k), len(rig))
+		b.ReportMetric(p50(rig, k), name+"-ms")
+		b.ReportMetric(p50(bare, k), name+"-bare-ms")
+	}
+	b.ReportMetric(0, "ns/op") // the pairs are the measurement, not b.N's loop
+}
+
+// stages returns the durations between consecutive times of ts.
+func stages(ts []time.Time) []time.Duration {
+	var d []time.Duration
+	for i := 1; i < len(ts); i++ {
+		d = append(d, ts[i].Sub(ts[i-1]))
+	}
+	return d
+}
+
+// rigPhases is rigRoundTrip, timed stage by stage.
+func rigPhases(b *testing.B) []time.Duration {
+	ts := []time.Time{time.Now()}
+	s := &scoped{TB: b}
+	term := termtest.Spawn(s, bashArgv, bashEnv)
+	ts = append(ts, time.Now())
+	term.ExpectScreen(expect.Contains("$ "))
+	ts = append(ts, time.Now())
+	term.NoWait().Type("echo round trip\n")
+	ts = append(ts, time.Now())
+	term.ExpectScreen(expect.Contains("\nround trip\n$ "))
+	ts = append(ts, time.Now())
+	term.Close()
+	ts = append(ts, time.Now())
+	s.end()
+	return stages(append(ts, time.Now()))
+}
+
+// barePhases is bareRoundTrip, timed stage by stage.
+func barePhases(ctx context.Context, b *testing.B) []time.Duration {
+	ts := []time.Time{time.Now()}
+	cmd := exec.CommandContext(ctx, bashArgv[0], bashArgv[1:]...)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "TERM=xterm-256color",
+		"COLORTERM=truecolor", "LANG=C.UTF-8", "PS1=$ ", "HISTFILE="}
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts = append(ts, time.Now())
+	var out []byte
+	buf := make([]byte, 4096)
+	readUntil := func(want string) {
+		for i := bytes.Index(out, []byte(want)); i < 0 || !bytes.Contains(out[i+len(want):], []byte("$ ")); i = bytes.Index(out, []byte(want)) {
+			n, err := f.Read(buf)
+			if err != nil {
+				b.Fatalf("bare PTY: %v before %q in %q", err, want, out)
+			}
+			out = append(out, buf[:n]...)
+		}
+	}
+	readUntil("")
+	ts = append(ts, time.Now())
+	if _, err := f.Write([]byte("echo round trip\r")); err != nil {
+		b.Fatal(err)
+	}
+	ts = append(ts, time.Now())
+	readUntil("\rround trip\r\n")
+	ts = append(ts, time.Now())
+	_ = f.Close()
+	_ = cmd.Wait()
+	ts = append(ts, time.Now())
+	return stages(append(ts, time.Now())) // no cleanup
+}

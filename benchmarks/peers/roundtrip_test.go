@@ -2,6 +2,7 @@ package peers_test
 
 import (
 	"context"
+	"syscall"
 	"testing"
 	"time"
 
@@ -103,4 +104,52 @@ func BenchmarkRoundTrip(b *testing.B) {
 		Report(b, pairs.Result{A: rs, B: gs})
 	pairs.Comparison{Name: "round trip (the peer)", A: "go-expect+vt10x", B: "bare creack/pty", Unit: "ms"}.
 		Report(b, pairs.Result{A: gs, B: bs})
+}
+
+// BenchmarkRoundTripCPU is the test process's CPU time per round trip
+// (user and system, bash's not counted), each side doing blockOf round
+// trips in a row, the three sides in rotation: what a test costs the
+// process that runs it, which the wall clock of a shared machine hides
+// (another process's load moves it far less). No target: the wall-clock
+// comparisons above have them.
+//
+//	go test -run '^$' -bench RoundTripCPU -benchtime 1x ./ (in benchmarks/peers)
+func BenchmarkRoundTripCPU(b *testing.B) {
+	const blockOf = 20
+	r, bare, gx := sides(b)
+	block := func(side func() float64) func() float64 {
+		return func() float64 {
+			t0 := processCPU()
+			for range blockOf {
+				side()
+			}
+			return pairs.Ms(processCPU()-t0) / blockOf
+		}
+	}
+	fs := []func() float64{block(r), block(bare), block(gx)}
+	for _, f := range fs { // warm up
+		f()
+	}
+	n := pairs.Count(12)
+	cpu := make([][]float64, len(fs))
+	for i := range n {
+		for j := range fs {
+			k := (i + j) % len(fs)
+			cpu[k] = append(cpu[k], fs[k]())
+		}
+	}
+	pairs.Comparison{Name: "round trip, test process CPU per test", A: "ttyrig", B: "bare creack/pty", Unit: "ms"}.
+		Report(b, pairs.Result{A: cpu[0], B: cpu[1]})
+	pairs.Comparison{Name: "round trip, test process CPU per test", A: "ttyrig", B: "go-expect+vt10x", Unit: "ms"}.
+		Report(b, pairs.Result{A: cpu[0], B: cpu[2]})
+}
+
+// processCPU is the CPU time this process has used so far, user and
+// system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
