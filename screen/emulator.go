@@ -96,10 +96,14 @@ func screens(e *vt.Emulator) (main, alt *vt.Screen) {
 // buffer once, with the screen; Resize keeps it.
 func screenBuffers(e *vt.Emulator) (main, alt *uv.RenderBuffer) {
 	buf := func(scr *vt.Screen) *uv.RenderBuffer {
-		if f := bufferField(scr); f != nil {
-			return *f
+		if scr == nil {
+			return nil
 		}
-		return nil
+		b := reflect.ValueOf(scr).Elem().FieldByName("buf")
+		if !b.IsValid() || b.Type() != reflect.TypeOf((*uv.RenderBuffer)(nil)) {
+			return nil
+		}
+		return *(**uv.RenderBuffer)(unsafe.Pointer(b.UnsafeAddr()))
 	}
 	m, a := screens(e)
 	main, alt = buf(m), buf(a)
@@ -107,19 +111,6 @@ func screenBuffers(e *vt.Emulator) (main, alt *uv.RenderBuffer) {
 		return nil, nil
 	}
 	return main, alt
-}
-
-// bufferField returns where scr keeps its cell buffer, or nil if it
-// cannot be reached.
-func bufferField(scr *vt.Screen) **uv.RenderBuffer {
-	if scr == nil {
-		return nil
-	}
-	b := reflect.ValueOf(scr).Elem().FieldByName("buf")
-	if !b.IsValid() || b.Type() != reflect.TypeOf((*uv.RenderBuffer)(nil)) {
-		return nil
-	}
-	return (**uv.RenderBuffer)(unsafe.Pointer(b.UnsafeAddr()))
 }
 
 // binding is an emulator with the handlers ttyrig adds to it, feeding the
@@ -139,11 +130,6 @@ type binding struct {
 	captures bool
 	faulted  bool        // x/vt panicked on this emulator (fault.go): not reused
 	fresh    vt.Emulator // *e as made, handlers registered, before any output
-	// altUsed: the alternate screen was entered since the last reset. If
-	// not, its cells are as the reset left them (blank), and the next
-	// reset leaves them be (see reset).
-	altUsed bool
-	stub    *uv.RenderBuffer // 1×1, the alternate screen's while a reset skips it
 }
 
 // bindings holds the bindings of closed screens for the next screens.
@@ -212,7 +198,6 @@ func bind(s *Screen, cols, rows int, p pool) *binding {
 	b.bufs[0], b.bufs[1] = screenBuffers(e)
 	e.SetCallbacks(vt.Callbacks{
 		AltScreen: func(on bool) {
-			b.altUsed = b.altUsed || on
 			s := b.s
 			s.alt = on
 			s.cleared = s.now
@@ -258,24 +243,7 @@ func (b *binding) reset(cols, rows int) {
 	*b.e = b.fresh
 	// The handlers x/vt calls on the way run on a screen no one sees.
 	b.s = &Screen{emu: b.e}
-	// RIS clears both screens' cells, a third of a terminal's start (cell
-	// by cell, 3,000 each at 100×30). An alternate screen never entered is
-	// blank still (nothing writes to a screen not shown): while RIS runs,
-	// it is given a 1×1 buffer to clear instead of its own. The resize
-	// below sets every screen's scroll region from its own buffer again.
-	_, alt := screens(b.e)
-	if f := bufferField(alt); f != nil && !b.altUsed {
-		if b.stub == nil {
-			b.stub = uv.NewRenderBuffer(1, 1)
-		}
-		own := *f
-		*f = b.stub
-		_, _ = b.e.Write([]byte("\x1bc"))
-		*f = own
-	} else {
-		_, _ = b.e.Write([]byte("\x1bc"))
-	}
-	b.altUsed = false
+	_, _ = b.e.Write([]byte("\x1bc"))
 	b.e.Resize(cols, rows)
 	if sb := b.e.Scrollback(); sb != nil {
 		sb.Clear()
