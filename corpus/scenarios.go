@@ -350,6 +350,8 @@ func init() { Scenarios = append(Scenarios, unseenA...) }
 // Truth from strace of the main thread, which reads the keys in all of
 // them (calcurse and cmus have other threads: a clock that redraws the
 // notify bar every second, a player and a worker).
+// Each runs in a directory of its own (work/), not the scenario's, where
+// the harness's recording and strace log grow while it runs.
 var unseenA = []Scenario{
 	// ranger opens its console on ':' and drops the keys that came with
 	// it in the same read: a test types ':' first, then the command.
@@ -358,14 +360,14 @@ var unseenA = []Scenario{
 			"ranger", "work"),
 		Steps: []Step{press(down), press(space), press(key(':')), typ("delete"), press(enter), typ("y").asks("question"), press(key('q'))}},
 	{Name: "mc", Library: "Midnight Commander 4.8.29 (panels, F3 viewer, F7 mkdir dialog, F8 delete question, Yes No)", Truth: Strace,
-		Command: inDir("mkdir -p docs && seq 1 500 > numbers.txt", "mc"),
+		Command: inDir("mkdir -p work/docs && seq 1 500 > work/numbers.txt", "mc", "work", "work"),
 		Steps: []Step{press(down, down), press(termtest.KeyF3), press(key('q')), press(termtest.KeyF7), typ("build"),
 			press(enter), press(termtest.KeyF8), press(enter).asks("question"), press(termtest.KeyF10)}},
 	{Name: "vifm", Library: "vifm 0.12 (two panes, : commands, delete confirmation)", Truth: Strace,
-		Command: inDir("mkdir -p logs src && seq 1 80 > notes.txt && printf 'buy milk\\n' > todo.txt", "vifm", "."),
+		Command: inDir("mkdir -p work/logs work/src && seq 1 80 > work/notes.txt && printf 'buy milk\\n' > work/todo.txt", "vifm", "work", "work"),
 		Steps:   []Step{press(key('j')), typ(":mkdir build"), press(enter), typ("dd"), typ("y").asks("question"), typ(":q"), press(enter)}},
 	{Name: "nnn", Library: "nnn 4.7 (file manager; open a directory, n's \"'f'ile / 'd'ir\" question, a name prompt)", Truth: Strace,
-		Command: inDir("mkdir -p logs src && seq 1 300 > logs/app.log && seq 1 80 > notes.txt", "nnn"),
+		Command: inDir("mkdir -p work/logs work/src && seq 1 300 > work/logs/app.log && seq 1 80 > work/notes.txt", "nnn", "work"),
 		Steps: []Step{press(key('j')), press(key('k'), enter), press(left), press(key('n')), typ("f").asks("question"),
 			typ("todo.md"), press(enter), press(key('q'))}},
 	{Name: "calcurse", Library: "calcurse 4.7.1 (panels, todo text and priority prompts, quit question; a thread redraws a clock)", Truth: Strace,
