@@ -13,7 +13,9 @@
 // standard library's cmd, pdb, curses and asyncio (python/, Debian's python3
 // packages), and Debian programs (bash, bash scripts' read and select,
 // sqlite3, bc, python3's REPL, lua, irb, gdb, nano, git add -p, less,
-// dialog, whiptail, vim, top, htop, ncdu, tig, fzf). The scenario drives it
+// dialog, whiptail, vim, top, htop, ncdu, tig, fzf, and, never seen while
+// the engine was tuned (round 8), ranger, mc, vifm, nnn, calcurse and
+// cmus). The scenario drives it
 // the way a test would: start-up, questions, busy phases (spinners,
 // progress bars, status bars, silent work), timed redraws while waiting,
 // several turns. The scenarios after the first 42 (widened) are shapes the

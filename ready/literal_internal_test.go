@@ -101,8 +101,8 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		percentBefore, percentAfter, clockToken, durationToken, promptGlyph, yesNoRe, passRe, enterRe,
 		chevronRe, numberedRe, listItemRe, choiceRe, permitRe, labelRe, leadGlyphRe, questionLine,
 		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,
-		buttonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
-		yesNoWordsRe, yesNoDefaultRe, // question_yesno.go
+		buttonRe, squareButtonRe, checkMarkRe, slashChoicesRe, commaChoicesRe, expandRe,
+		yesNoWordsRe, yesNoKeysRe, yesNoDefaultRe, // question_yesno.go
 		chooserItem, moveHint, // question_chooser.go
 		labelGap,              // question_buttons.go
 		checkRow,              // question_checks.go

@@ -24,6 +24,10 @@ const boxBorders = " │┃║|─━═┌┐└┘├┤┬┴┼╭╮╰╯�
 var (
 	// buttonRe: a button of a curses dialog, "<  OK  >", "<Cancel>".
 	buttonRe = regexp.MustCompile(`<\s*([^<>\s][^<>]*?)\s*>`)
+	// squareButtonRe: a button in square brackets, a word of two letters
+	// or more in them: Midnight Commander's "[ Yes ]  [ No ]" (corpus
+	// mc.cast). One letter ("[x]") is a check box's mark.
+	squareButtonRe = regexp.MustCompile(`\[\s*(\pL[^\[\]]*\pL)\s*\]`)
 	// checkMarkRe: a checklist's or radio list's box before an item.
 	checkMarkRe = regexp.MustCompile(`^(?:\[[ xX*]\]|\([ xX*]\))\s+`)
 )
@@ -376,54 +380,66 @@ func (g *cellGrid) questionAbove(v *view, i int) string {
 // inputbox): its buttons are not the question.
 func boxedButtons(v *view, g *cellGrid) *Prompt {
 	for i := g.rows() - 1; i >= 0; i-- {
-		r := g.lo + i
-		row := v.row(r)
-		if !boxedRow(row) {
+		if !boxedRow(v.row(g.lo + i)) {
 			continue
 		}
-		found := v.findAll(buttonRe, row)
-		if len(found) < 2 || strings.Trim(v.remove(buttonRe, row), boxBorders) != "" {
-			continue
+		if p, ok := boxedButtonsAs(v, g, i, buttonRe, '<'); ok {
+			return p
 		}
-		if v.snap.CursorVisible() && v.cursor.Row != r {
-			return nil
+		if p, ok := boxedButtonsAs(v, g, i, squareButtonRe, '['); ok {
+			return p
 		}
-		p := &Prompt{Kind: PromptToggle, Default: -1}
-		if len(found) > 2 {
-			p.Kind = PromptOptions
-		}
-		// The buttons' columns: each "<" in the row, in order.
-		k, cursorAt := 0, -1
-		for col := 1; col < len(g.text[i])-1 && k < len(found); col++ {
-			if g.text[i][col] != '<' {
-				continue
-			}
-			if g.bg[i][col] != g.bg[i][col-1] {
-				if p.Default >= 0 {
-					return nil
-				}
-				p.Default = k
-			}
-			if cursorIn(v, r, col, found[k][0]) {
-				cursorAt = k
-			}
-			p.Options = append(p.Options, found[k][1])
-			k++
-		}
-		if p.Default < 0 {
-			// No colour: urwid parks the terminal's cursor in the focused
-			// button instead (corpus/testdata/urwid-dialog.cast).
-			p.Default = cursorAt
-		}
-		if p.Default < 0 || k != len(found) {
-			return nil
-		}
-		if p.Text = g.questionAbove(v, i); p.Text == "" {
-			return nil
-		}
-		return p
 	}
 	return nil
+}
+
+// boxedButtonsAs reads grid row i as a row of buttons matched by re, each
+// drawn from the rune open; ok says the row holds such buttons and nothing
+// else (the search ends there), p the question they answer, if any.
+func boxedButtonsAs(v *view, g *cellGrid, i int, re *regexp.Regexp, open rune) (p *Prompt, ok bool) {
+	r := g.lo + i
+	row := v.row(r)
+	found := v.findAll(re, row)
+	if len(found) < 2 || strings.Trim(v.remove(re, row), boxBorders) != "" {
+		return nil, false
+	}
+	if v.snap.CursorVisible() && v.cursor.Row != r {
+		return nil, true
+	}
+	p = &Prompt{Kind: PromptToggle, Default: -1}
+	if len(found) > 2 {
+		p.Kind = PromptOptions
+	}
+	// The buttons' columns: each opening rune in the row, in order.
+	k, cursorAt := 0, -1
+	for col := 1; col < len(g.text[i])-1 && k < len(found); col++ {
+		if g.text[i][col] != open {
+			continue
+		}
+		if g.bg[i][col] != g.bg[i][col-1] {
+			if p.Default >= 0 {
+				return nil, true
+			}
+			p.Default = k
+		}
+		if cursorIn(v, r, col, found[k][0]) {
+			cursorAt = k
+		}
+		p.Options = append(p.Options, found[k][1])
+		k++
+	}
+	if p.Default < 0 {
+		// No colour: urwid parks the terminal's cursor in the focused
+		// button instead (corpus/testdata/urwid-dialog.cast).
+		p.Default = cursorAt
+	}
+	if p.Default < 0 || k != len(found) {
+		return nil, true
+	}
+	if p.Text = g.questionAbove(v, i); p.Text == "" {
+		return nil, true
+	}
+	return p, true
 }
 
 // cursorIn reports whether the terminal's cursor is visible on row r

@@ -3,6 +3,7 @@ package ready
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Yes/no questions written other ways than "[y/N]" (yesNoRe):
@@ -20,13 +21,19 @@ import (
 //   - the cursor at the start of the row under "[Y|n]", as terminal-kit
 //     leaves it;
 //   - a yes/no question in a window of its own with the terminal's cursor
-//     hidden: gocui's popup "Mark "tag v1.4.2" done? (y/n)" (gocui.cast).
+//     hidden: gocui's popup "Mark "tag v1.4.2" done? (y/n)" (gocui.cast),
+//     or parked in that window by a full-screen program;
+//   - the key of each answer in brackets in its word: vifm's "Enter [y]es
+//     or [n]o" under its deletion question (vifm.cast).
 
 var (
 	// yesNoWordsRe: the answers with "/", "|" or "or" between them, either
 	// in brackets as the default, then maybe the answer so far after a
 	// chevron.
 	yesNoWordsRe = regexp.MustCompile(`(?i)^(.*?)\s*[\[(]\s*(\[?(?:y|yes)\]?)\s*(?:/|\||\s+or\s+)\s*(\[?(?:n|no)\]?)\s*[\])]\s*[:?]?(?:\s*[›‣❯»]\s*(?:true|false|yes|no|y|n)?)?$`)
+	// yesNoKeysRe: "[y]es or [n]o", "[y]es/[n]o": each answer's key in
+	// brackets in its word.
+	yesNoKeysRe = regexp.MustCompile(`(?i)^(.*?)\s*\[(y)\](?:es)?\s*(?:/|\||,|\s+or\s+)\s*\[(n)\](?:o)?\s*[:?.]?$`)
 	// yesNoDefaultRe: "Is this OK? (yes)": a question, then the default.
 	yesNoDefaultRe = regexp.MustCompile(`(?i)^(.*\?)\s*\((y|yes|n|no)\)\s*:?$`)
 )
@@ -72,6 +79,9 @@ func yesNoText(v *view, l string) *Prompt {
 		}
 		return p
 	}
+	if m := v.find(yesNoKeysRe, l); m != nil {
+		return yesNo(m)
+	}
 	if m := v.find(yesNoDefaultRe, l); m != nil {
 		p := &Prompt{Kind: PromptYesNo, Text: strings.TrimSpace(m[1]), Default: 0}
 		long := len(m[2]) > 1
@@ -90,10 +100,12 @@ func yesNoText(v *view, l string) *Prompt {
 }
 
 // popupYesNo finds a yes/no question as the last text of a window, the
-// terminal's cursor hidden (the program takes the key itself): the row
-// under it closes the window at the question's column.
+// terminal's cursor hidden (the program takes the key itself) or, on the
+// alternate screen, parked in that window (vifm parks it on its question's
+// first letter): the row under it closes the window at the question's
+// column.
 func popupYesNo(v *view, _ string) *Prompt {
-	if v.snap.CursorVisible() {
+	if v.snap.CursorVisible() && !v.snap.AltScreen() {
 		return nil
 	}
 	for r := v.bottom - 1; r >= 1; r-- {
@@ -107,12 +119,21 @@ func popupYesNo(v *view, _ string) *Prompt {
 				continue
 			}
 			below := []rune(v.row(r + 1))
-			if seg.col-1 < len(below) && strings.ContainsRune("└╰╚─━═┘╯╝┴", below[seg.col-1]) {
+			if seg.col-1 < len(below) && strings.ContainsRune("└╰╚─━═┘╯╝┴", below[seg.col-1]) && (!v.snap.CursorVisible() || cursorInWindow(v, r, seg)) {
 				return p
 			}
 		}
 	}
 	return nil
+}
+
+// cursorInWindow reports whether the terminal's cursor is on a row of the
+// window whose last text, seg, is on row r: at most questionRows above it,
+// inside its sides, on a row inside a window.
+func cursorInWindow(v *view, r int, seg boxSegment) bool {
+	c := v.cursor
+	return c.Row <= r && c.Row >= r-questionRows && c.Col >= seg.col && c.Col < seg.col+utf8.RuneCountInString(seg.text) &&
+		boxedRow(v.row(c.Row))
 }
 
 // boxSegment is the text between two sides of windows on a row, and the

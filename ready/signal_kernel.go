@@ -215,9 +215,26 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.repeated(f, ev)
 	}
 	k.holding(f, ev.Time)
-	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
+	if v := ev.Kernel; v.Unread == 0 && !v.Pending && (v.Wait == kernel.Reading || stillWithoutTimer(v)) {
 		f.reacted()
 	}
+}
+
+// stillWithoutTimer says an event loop is back waiting on the terminal
+// with nothing run between two looks (View.Still) and no timer of its own
+// due within tune.TimerHold: it took the input and has nothing scheduled
+// that could draw its reaction yet, so what it drew (maybe nothing: a key
+// it ignores) is its reaction. A sooner timer may be the reaction's
+// (debounced drawing); it is left to the timer rule. Corpus ranger's first
+// recording (ready/testdata/ranger-enter-draws-nothing.cast): Enter on a
+// console drawn empty drew nothing, ranger polled the terminal with its 2 s
+// idle timeout, and the engine awaited a reaction for ever (a missed turn).
+func stillWithoutTimer(v kernel.View) bool {
+	if v.Wait != kernel.Watching || !v.Still {
+		return false
+	}
+	d, due := v.TimerDue()
+	return !due || d > tune.TimerHold
 }
 
 // repeated takes in a timer of the program's own, just read: the timer
