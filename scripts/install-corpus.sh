@@ -27,6 +27,7 @@ declare -A DEB=(
 	[strace]=strace [node]=nodejs [npm]=npm [/usr/bin/python3]=python3
 	[dialog]=dialog [whiptail]=whiptail [vim]=vim [top]=procps [htop]=htop
 	[gdb]=gdb [gcc]=gcc [lua5.4]=lua5.4 [irb]=ruby [ncdu]=ncdu [tig]=tig [fzf]=fzf
+	[bpython]=bpython [ptpython]=ptpython [pudb3]=python3-pudb [tmux]=tmux [neomutt]=neomutt
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
 	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
