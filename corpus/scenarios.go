@@ -374,12 +374,14 @@ var unseenB = []Scenario{
 	{Name: "pudb", Library: "pudb 2022.1.3 (urwid full-screen debugger; welcome dialog, quit dialog)", Truth: Strace,
 		Command: pudbTarget,
 		Steps: []Step{press(key('n')), press(key('n')), press(key('s')), press(key('n')), press(key('n')),
-			press(key('q')), press(enter).asks("question")}},
+			press(key('q')), press(key('q')).asks("question")}},
 	// A fresh HOME: the welcome dialog, then the preferences dialog,
-	// which takes keys such as n without drawing anything.
+	// which takes keys such as n without drawing anything (its OK button
+	// is right of the focused list).
 	{Name: "pudb-first-run", Library: "pudb 2022.1.3 first run (welcome dialog, then the preferences dialog)", Truth: Strace,
 		Command: pythonArgs("-m", "pudb", "pdb_target.py"),
-		Steps:   []Step{press(enter).asks("question"), press(key('n')), press(key('n'))}},
+		Steps: []Step{press(enter).asks("question"), press(key('n')), press(key('n')), press(right), press(enter),
+			press(key('q')), press(key('q')).asks("question")}},
 	{Name: "tmux", Library: "tmux 3.3a client in the terminal, bash --norc in its panes (truth: the first pane's bash)", Truth: Strace,
 		SelfTraced: true, Command: tmuxBash,
 		Steps: []Step{submit("echo hello"), submit("sleep 1.5"), press(termtest.Ctrl('b'), key('%')), submit("echo pane two"),

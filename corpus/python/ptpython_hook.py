@@ -9,7 +9,7 @@ import builtins
 import truth
 from ptpython.repl import embed
 
-_state = {"reading": False, "logged": "", "lines": 0}  # logged: "main", "question" or "busy"
+_state = {"reading": False, "logged": "", "lines": 0, "answered": False}  # logged: "main", "question" or "busy"
 
 
 def _configure(repl):
@@ -20,6 +20,8 @@ def _configure(repl):
         if not _state["reading"]:
             return
         want = "question" if repl.show_exit_confirmation else "main"
+        if want == "question" and _state["answered"]:
+            return  # the frame drawn as the answer is taken, before exit
         if _state["logged"] == want:
             return
         if _state["logged"] not in ("", "busy"):
@@ -30,10 +32,10 @@ def _configure(repl):
     def key(_processor):
         if _state["logged"] == "question":
             truth.log("busy", "", "answered the exit question")
-            _state["logged"] = "busy"
+            _state["logged"], _state["answered"] = "busy", True
 
     def traced_read():
-        _state["reading"] = True
+        _state["reading"], _state["answered"] = True, False
         try:
             return read()
         finally:
