@@ -375,13 +375,13 @@ var unseenB = []Scenario{
 		Command: pudbTarget,
 		Steps: []Step{press(key('n')), press(key('n')), press(key('s')), press(key('n')), press(key('n')),
 			press(key('q')), press(key('q')).asks("question")}},
-	// A fresh HOME: the welcome dialog, then the preferences dialog,
-	// which takes keys such as n without drawing anything (its OK button
-	// is right of the focused list).
+	// A fresh HOME: the welcome dialog, then the preferences dialog (check
+	// boxes and radio buttons: a question), which takes keys such as n
+	// without drawing anything (its OK button is right of the list).
 	{Name: "pudb-first-run", Library: "pudb 2022.1.3 first run (welcome dialog, then the preferences dialog)", Truth: Strace,
 		Command: pythonArgs("-m", "pudb", "pdb_target.py"),
-		Steps: []Step{press(enter).asks("question"), press(key('n')), press(key('n')), press(right), press(enter),
-			press(key('q')), press(key('q')).asks("question")}},
+		Steps: []Step{press(enter).asks("question"), press(key('n')).asks("question"), press(key('n')).asks("question"),
+			press(right).asks("question"), press(enter).asks("question"), press(key('q')), press(key('q')).asks("question")}},
 	{Name: "tmux", Library: "tmux 3.3a client in the terminal, bash --norc in its panes (truth: the first pane's bash)", Truth: Strace,
 		SelfTraced: true, Command: tmuxBash,
 		Steps: []Step{submit("echo hello"), submit("sleep 1.5"), press(termtest.Ctrl('b'), key('%')), submit("echo pane two"),
