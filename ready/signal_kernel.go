@@ -217,7 +217,22 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	k.holding(f, ev.Time)
 	if v := ev.Kernel; v.Wait == kernel.Reading && v.Unread == 0 && !v.Pending {
 		f.reacted()
+	} else if k.stillReacted(v) {
+		f.reacted()
 	}
+}
+
+// stillReacted: an event loop found Still after input, with the input read
+// and all output drawn, has reacted to it, drawn or not, as a blocked
+// reader back in read() has: it can act on nothing but more input, a
+// signal or a timer not due soon. A key the program took and ignored (a
+// dialog's n, pudb's preferences) otherwise awaited a reaction for ever.
+func (k *kernelSignal) stillReacted(v kernel.View) bool {
+	if !v.Still || v.Wait == kernel.Working || v.Unread > 0 || v.Pending {
+		return false
+	}
+	d, ok := v.TimerDue()
+	return !ok || d > tune.StillTimer
 }
 
 // repeated takes in a timer of the program's own, just read: the timer
