@@ -368,18 +368,18 @@ var unseenB = []Scenario{
 			submit("import time; time.sleep(1.2)"), submit("def double(x):"), submit("return x * 2"), submit(""),
 			submit("double(21)"), press(termtest.Ctrl('d'))}},
 	{Name: "ptpython", Library: "ptpython 3.0.22 (prompt_toolkit; toolbar, exit question)", Truth: Hook,
-		Command: python("ptpython_hook.py"),
+		Command: python("ptpython_hook.py"), Needs: []string{"ptpython"},
 		Steps: []Step{submit("1 + 1"), submit("import time; time.sleep(1.2)"), submit("def double(x):"),
 			submit("return x * 2"), submit(""), submit("double(21)"), press(termtest.Ctrl('d')), press(key('y')).asks("question")}},
 	{Name: "pudb", Library: "pudb 2022.1.3 (urwid full-screen debugger; welcome dialog, quit dialog)", Truth: Strace,
-		Command: pudbTarget,
+		Command: pudbTarget, Needs: []string{"pudb3"},
 		Steps: []Step{press(key('n')), press(key('n')), press(key('s')), press(key('n')), press(key('n')),
 			press(key('q')), press(key('q')).asks("question")}},
 	// A fresh HOME: the welcome dialog, then the preferences dialog (check
 	// boxes and radio buttons: a question), which takes keys such as n
 	// without drawing anything (its OK button is right of the list).
 	{Name: "pudb-first-run", Library: "pudb 2022.1.3 first run (welcome dialog, then the preferences dialog)", Truth: Strace,
-		Command: pythonArgs("-m", "pudb", "pdb_target.py"),
+		Command: pythonArgs("-m", "pudb", "pdb_target.py"), Needs: []string{"pudb3"},
 		Steps: []Step{press(enter).asks("question"), press(key('n')).asks("question"), press(key('n')).asks("question"),
 			press(right).asks("question"), press(enter).asks("question"), press(key('q')), press(key('q')).asks("question")}},
 	{Name: "tmux", Library: "tmux 3.3a client in the terminal, bash --norc in its panes (truth: the first pane's bash)", Truth: Strace,
