@@ -141,7 +141,7 @@ func finish(c *syscall, text string, resumedAt time.Time) {
 	}
 	c.args += rm[1]
 	c.result = rm[2]
-	if strings.HasPrefix(c.result, "?") {
+	if strings.HasPrefix(c.result, "?") && !interrupted(c) {
 		return
 	}
 	c.pending = false
@@ -153,6 +153,14 @@ func finish(c *syscall, text string, resumedAt time.Time) {
 	if !resumedAt.IsZero() {
 		c.dur = max(c.dur, resumedAt.Sub(c.entry))
 	}
+}
+
+// interrupted reports whether c returned because a signal came ("= ?
+// ERESTARTNOHAND (To be restarted if no handler)", "= -1 EINTR"): it
+// waited until then, and its duration is the wait's. A bare "= ?" is a
+// process that died in the call.
+func interrupted(c *syscall) bool {
+	return strings.HasPrefix(c.result, "? ERESTART") || strings.HasPrefix(c.result, "-1 EINTR")
 }
 
 func parseEpoch(s string) (time.Time, error) {
@@ -284,7 +292,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			firstWait, lastAct = nil, nil
 			continue
 		}
-		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") && !interrupted(c) {
 			// The input that came after the last write is taken: it
 			// says nothing more about the program heading to its read.
 			lastAct = nil
@@ -294,8 +302,10 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 				ready = false
 			}
 			firstWait = nil
-		} else if !c.pending && !strings.HasPrefix(c.result, "0") {
+		} else if !c.pending && !strings.HasPrefix(c.result, "0") && !interrupted(c) {
 			// poll/select reported the terminal readable: the read follows.
+			// A wait a signal interrupted (a resize: tmux's panes) says
+			// nothing, as one that timed out: the run of waits goes on.
 			firstWait = nil
 		}
 	}
