@@ -35,6 +35,9 @@ import (
 //     say nothing.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
+//   - a wait a signal interrupted ("= ? ERESTARTNOHAND", "-1 EINTR": a
+//     resize) waited until the signal, and ends no run of waits, as one
+//     that timed out; an interrupted read took nothing.
 //   - no ready at all for waits followed by a read of typed input that
 //     failed with EIO: the program was not in the terminal's foreground
 //     process group, so no input could reach it.
