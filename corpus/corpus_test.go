@@ -185,7 +185,7 @@ func missing(sc corpus.Scenario, env *corpus.Env) string {
 	}
 	need := append([]string{argv[0]}, sc.Needs...)
 	if argv[0] == "env" { // the Python scenarios: env VAR=… python script
-		need = []string{env.Python}
+		need = append([]string{env.Python}, sc.Needs...)
 	}
 	if sc.Truth == corpus.Strace {
 		need = append(need, "strace")

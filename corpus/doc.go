@@ -14,14 +14,17 @@
 // packages), and Debian programs (bash, bash scripts' read and select,
 // sqlite3, bc, python3's REPL, lua, irb, gdb, nano, git add -p, less,
 // dialog, whiptail, vim, top, htop, ncdu, tig, fzf, and, never seen while
-// the engine was tuned (round 8), ranger, mc, vifm, nnn, calcurse and
-// cmus). The scenario drives it
+// the engine was tuned (round 8), ranger, mc, vifm, nnn, calcurse, cmus,
+// bpython, ptpython, pudb, tmux and neomutt). The scenario drives it
 // the way a test would: start-up, questions, busy phases (spinners,
 // progress bars, status bars, silent work), timed redraws while waiting,
 // several turns. The scenarios after the first 42 (widened) are shapes the
 // engine was not built on (issue 20): widget toolkits' lists, modals and
 // forms, choosers, other REPLs, late redraws, event loops that wait with a
-// timeout, a reader that polls.
+// timeout, a reader that polls. The 6 after those (unseenB) are held out:
+// programs no rule was tuned on (bpython, ptpython, pudb on its first run
+// and after, bash inside tmux, neomutt), scored first with the engine as it
+// was (docs/CORPUS.md, "Round 8: programs never seen (B)").
 //
 // Ground truth comes from one of two places, never from the engine:
 //
@@ -39,7 +42,8 @@
 //     curses and blessed (Python): after the refresh or flush of the frame;
 //     input() and getpass as rich and click call them: after the prompt is
 //     flushed.
-//   - Strace: the program runs under strace; ready is the moment its main
+//   - Strace: the program runs under strace (for tmux, the shell in its
+//     first pane does: Scenario.SelfTraced); ready is the moment its main
 //     process entered the wait on the terminal that the next input ended
 //     (or a wait for keys that timed out after 300 ms or more: top's
 //     refresh), busy the moment a terminal read returned that input

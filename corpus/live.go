@@ -40,7 +40,7 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	display := strings.Join(argv, " ")
 	logPath := filepath.Join(dir, "truth.jsonl")
 	tracePath := filepath.Join(dir, "strace.log")
-	if sc.Truth == Strace {
+	if sc.Truth == Strace && !sc.SelfTraced {
 		argv = StraceCommand(tracePath, argv)
 	}
 	raw := filepath.Join(dir, "raw.cast")

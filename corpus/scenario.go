@@ -32,6 +32,12 @@ type Scenario struct {
 	// NeverReads marks a program that never reads its input: its truth has
 	// no ready moment, and the harness does not wait for one.
 	NeverReads bool
+	// SelfTraced marks a strace scenario whose command runs strace itself,
+	// into strace.log in its directory, around the one process the truth
+	// follows (a shell inside tmux: the client in the terminal reads
+	// nothing, the server that does is tmux's); the harness does not wrap
+	// the command.
+	SelfTraced bool
 }
 
 // Step is one thing the test does. Unless NoWait, it first waits for the

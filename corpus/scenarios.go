@@ -393,3 +393,74 @@ var gitSetup = strings.Join([]string{
 	"seq 1 40 > f.txt && git add f.txt && git commit -qm init",
 	"sed -i -e 's/^3$/three/' -e 's/^35$/thirty-five/' f.txt",
 }, " && ")
+
+func init() { Scenarios = append(Scenarios, unseenB...) }
+
+// unseenB is a held-out check (issue 20, round 8 B): programs no rule was
+// tuned on, scored with the engine as it was before any fix. Truth from
+// strace where the program waits in poll, select or read; ptpython waits
+// in epoll (asyncio), which strace cannot attribute, so its truth is its
+// own render hook.
+var unseenB = []Scenario{
+	{Name: "bpython", Library: "bpython 0.24 (curtsies; completion pop-ups, auto-indent)", Truth: Strace,
+		Command: argv("bpython"),
+		Steps: []Step{submit("1 + 1"), {Type: "import o", Pause: 300 * time.Millisecond}, submit("s"),
+			submit("import time; time.sleep(1.2)"), submit("def double(x):"), submit("return x * 2"), submit(""),
+			submit("double(21)"), press(termtest.Ctrl('d'))}},
+	{Name: "ptpython", Library: "ptpython 3.0.22 (prompt_toolkit; toolbar, exit question)", Truth: Hook,
+		Command: python("ptpython_hook.py"), Needs: []string{"ptpython"},
+		Steps: []Step{submit("1 + 1"), submit("import time; time.sleep(1.2)"), submit("def double(x):"),
+			submit("return x * 2"), submit(""), submit("double(21)"), press(termtest.Ctrl('d')), press(key('y')).asks("question")}},
+	{Name: "pudb", Library: "pudb 2022.1.3 (urwid full-screen debugger; welcome dialog, quit dialog)", Truth: Strace,
+		Command: pudbTarget, Needs: []string{"pudb3"},
+		Steps: []Step{press(key('n')), press(key('n')), press(key('s')), press(key('n')), press(key('n')),
+			press(key('q')), press(key('q')).asks("question")}},
+	// A fresh HOME: the welcome dialog, then the preferences dialog (check
+	// boxes and radio buttons: a question), which takes keys such as n
+	// without drawing anything (its OK button is right of the list).
+	{Name: "pudb-first-run", Library: "pudb 2022.1.3 first run (welcome dialog, then the preferences dialog)", Truth: Strace,
+		Command: pythonArgs("-m", "pudb", "pdb_target.py"), Needs: []string{"pudb3"},
+		Steps: []Step{press(enter).asks("question"), press(key('n')).asks("question"), press(key('n')).asks("question"),
+			press(right).asks("question"), press(enter).asks("question"), press(key('q')), press(key('q')).asks("question")}},
+	{Name: "tmux", Library: "tmux 3.3a client in the terminal, bash --norc in its panes (truth: the first pane's bash)", Truth: Strace,
+		SelfTraced: true, Command: tmuxBash,
+		Steps: []Step{submit("echo hello"), submit("sleep 1.5"), press(termtest.Ctrl('b'), key('%')), submit("echo pane two"),
+			press(termtest.Ctrl('b'), key('x')), press(key('y')), submit("ls"), submit("exit")}},
+	{Name: "neomutt", Library: "neomutt 20220429 (ncurses index and pager; delete, purge question, quit question)", Truth: Strace,
+		Command: inDir(mboxSetup, "neomutt", "-n", "-F", "/dev/null", "-f", "./inbox"),
+		Steps: []Step{press(down), press(enter), press(key('q')), press(key('d')), press(key('$')),
+			press(key('y')).asks("question"), press(key('q')), press(key('y')).asks("question")}},
+}
+
+// tmuxBash runs tmux (a config of its own, a socket in the scenario's
+// directory, so no other tmux server is shared) whose first pane runs bash
+// under strace: the truth is that bash's, as the client in the terminal
+// and the daemonised server never wait for keys the way the shell does.
+func tmuxBash(_ *Env, dir string) ([]string, error) {
+	conf := filepath.Join(dir, "tmux.conf")
+	if err := os.WriteFile(conf, []byte("set -g default-command 'bash --norc --noprofile'\n"), 0o644); err != nil {
+		return nil, err
+	}
+	shell := append(StraceCommand(filepath.Join(dir, "strace.log"), nil), "bash", "--norc", "--noprofile")
+	return []string{"tmux", "-S", filepath.Join(dir, "tmux.sock"), "-f", conf, "new-session", strings.Join(shell, " ")}, nil
+}
+
+// pudbTarget runs pudb on python/pdb_target.py with its first-run
+// dialogs seen (the preferences dialog that follows the welcome takes
+// every key but its own), as a user's second run is.
+func pudbTarget(e *Env, dir string) ([]string, error) {
+	cfg := filepath.Join(dir, ".config", "pudb")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "pudb.cfg"), []byte("[pudb]\nseen_welcome = e999\n"), 0o644); err != nil {
+		return nil, err
+	}
+	return pythonArgs("-m", "pudb", "pdb_target.py")(e, dir)
+}
+
+// mboxSetup writes a three-message mbox for neomutt.
+var mboxSetup = strings.Join([]string{
+	"for i in 1 2 3; do printf 'From ada@example.test Mon Jan  1 10:0%s:00 2024\\nFrom: Ada <ada@example.test>\\nTo: you@example.test\\nSubject: note %s\\nDate: Mon, 1 Jan 2024 10:0%s:00 +0000\\n\\nbody of note %s\\n\\n' $i $i $i $i; done > inbox",
+	"mkdir -p Mail",
+}, " && ")

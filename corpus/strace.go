@@ -35,6 +35,9 @@ import (
 //     say nothing.
 //   - busy at the moment a read of a terminal fd returned data after a
 //     ready: the program took the input.
+//   - a wait a signal interrupted ("= ? ERESTARTNOHAND", "-1 EINTR": a
+//     resize) waited until the signal, and ends no run of waits, as one
+//     that timed out; an interrupted read took nothing.
 //   - no ready at all for waits followed by a read of typed input that
 //     failed with EIO: the program was not in the terminal's foreground
 //     process group, so no input could reach it.
@@ -141,7 +144,7 @@ func finish(c *syscall, text string, resumedAt time.Time) {
 	}
 	c.args += rm[1]
 	c.result = rm[2]
-	if strings.HasPrefix(c.result, "?") {
+	if strings.HasPrefix(c.result, "?") && !interrupted(c) {
 		return
 	}
 	c.pending = false
@@ -153,6 +156,14 @@ func finish(c *syscall, text string, resumedAt time.Time) {
 	if !resumedAt.IsZero() {
 		c.dur = max(c.dur, resumedAt.Sub(c.entry))
 	}
+}
+
+// interrupted reports whether c returned because a signal came ("= ?
+// ERESTARTNOHAND (To be restarted if no handler)", "= -1 EINTR"): it
+// waited until then, and its duration is the wait's. A bare "= ?" is a
+// process that died in the call.
+func interrupted(c *syscall) bool {
+	return strings.HasPrefix(c.result, "? ERESTART") || strings.HasPrefix(c.result, "-1 EINTR")
 }
 
 func parseEpoch(s string) (time.Time, error) {
@@ -284,7 +295,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			firstWait, lastAct = nil, nil
 			continue
 		}
-		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") {
+		if c.name == "read" && !c.pending && c.result != "0" && !strings.HasPrefix(c.result, "-") && !interrupted(c) {
 			// The input that came after the last write is taken: it
 			// says nothing more about the program heading to its read.
 			lastAct = nil
@@ -294,8 +305,10 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 				ready = false
 			}
 			firstWait = nil
-		} else if !c.pending && !strings.HasPrefix(c.result, "0") {
+		} else if !c.pending && !strings.HasPrefix(c.result, "0") && !interrupted(c) {
 			// poll/select reported the terminal readable: the read follows.
+			// A wait a signal interrupted (a resize: tmux's panes) says
+			// nothing, as one that timed out: the run of waits goes on.
 			firstWait = nil
 		}
 	}

@@ -281,6 +281,35 @@ func TestStraceMarksHangupKeepsReady(t *testing.T) {
 	}
 }
 
+// A wait interrupted by a signal (SIGWINCH: tmux split the pane) was a
+// wait all along: bash at its prompt from before the resize is ready when
+// input comes, whether it came before the signal or after the wait began
+// again; the interrupted wait is not taken for one that returned at once.
+func TestStraceMarksInterruptedWait(t *testing.T) {
+	const trace = `400 3000.000000 write(2, "$ ", 2) = 2 <0.000012>
+400 3000.000100 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = ? ERESTARTNOHAND (To be restarted if no handler) <4.500000>
+400 3004.500100 --- SIGWINCH {si_signo=SIGWINCH, si_code=SI_KERNEL} ---
+400 3004.500200 pselect6(1, [0], NULL, NULL, NULL, {sigmask=[], sigsetsize=8}) = 1 (in [0]) <1.499800>
+400 3006.000100 read(0, "l", 1) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "tmux-bash.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := calls[1]; c.pending || c.dur != 4500*time.Millisecond {
+		t.Errorf("interrupted wait: pending %v, lasted %v; want returned after 4.5s", c.pending, c.dur)
+	}
+	for _, tc := range []struct {
+		name  string
+		input float64
+	}{{"input during the interrupted wait", 3002}, {"input after it", 3006}} {
+		marks := straceMarks(calls, []time.Time{at(tc.input)})
+		if len(marks) < 1 || !marks[0].Ready || !marks[0].At.Equal(at(3000.0001)) {
+			t.Errorf("%s: marks %+v, want ready at the first wait (3000.0001)", tc.name, marks)
+		}
+	}
+}
+
 // A Go chooser: threads 300 and 301 of one program, the frame written by
 // one, the terminal read by another through the netpoller (EAGAIN, then
 // data once epoll woke), and a timer wake-up that writes nothing.

@@ -215,22 +215,24 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.repeated(f, ev)
 	}
 	k.holding(f, ev.Time)
-	if v := ev.Kernel; v.Unread == 0 && !v.Pending && (v.Wait == kernel.Reading || stillWithoutTimer(v)) {
+	if v := ev.Kernel; v.Unread == 0 && !v.Pending && v.Wait == kernel.Reading || stillReacted(v) {
 		f.reacted()
 	}
 }
 
-// stillWithoutTimer says an event loop is back waiting on the terminal
-// with nothing run between two looks (View.Still) and no timer of its own
-// due within tune.TimerHold: it took the input and has nothing scheduled
-// that could draw its reaction yet, so what it drew (maybe nothing: a key
-// it ignores) is its reaction. A sooner timer may be the reaction's
-// (debounced drawing); it is left to the timer rule. Corpus ranger's first
-// recording (ready/testdata/ranger-enter-draws-nothing.cast): Enter on a
-// console drawn empty drew nothing, ranger polled the terminal with its 2 s
-// idle timeout, and the engine awaited a reaction for ever (a missed turn).
-func stillWithoutTimer(v kernel.View) bool {
-	if v.Wait != kernel.Watching || !v.Still {
+// stillReacted says an event loop found Still after the input (waiting on
+// the terminal and its own wake-ups alone, nothing run between two looks),
+// with the input read and all output drawn, has reacted to it, drawn or
+// not, as a blocked reader back in read() has: it can act on nothing but
+// more input, a signal, or a timer of its own. A timer due within
+// tune.TimerHold may be the reaction's (debounced drawing) and is left to
+// the timer rule; one due later is no reaction the hold waits for either.
+// Without it a key the program took and ignored awaited a reaction for
+// ever: ranger's Enter on an empty console, polling the terminal with its
+// 2 s idle timeout (ready/testdata/ranger-enter-draws-nothing.cast), and
+// pudb's preferences dialog taking n in pselect6 (corpus pudb-first-run).
+func stillReacted(v kernel.View) bool {
+	if !v.Still || v.Wait == kernel.Working || v.Unread > 0 || v.Pending {
 		return false
 	}
 	d, due := v.TimerDue()

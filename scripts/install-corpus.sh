@@ -28,6 +28,7 @@ declare -A DEB=(
 	[dialog]=dialog [whiptail]=whiptail [vim]=vim [top]=procps [htop]=htop
 	[gdb]=gdb [gcc]=gcc [lua5.4]=lua5.4 [irb]=ruby [ncdu]=ncdu [tig]=tig [fzf]=fzf
 	[ranger]=ranger [mc]=mc [vifm]=vifm [nnn]=nnn [calcurse]=calcurse [cmus]=cmus
+	[bpython]=bpython [ptpython]=ptpython [pudb3]=python3-pudb [tmux]=tmux [neomutt]=neomutt
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
 	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
