@@ -22,6 +22,12 @@ func (a *animation) look(f *facts, g *glance) bool {
 	if old := g.old; old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
 		repeat = false
 	}
+	if repeat && f.reaction.awaiting {
+		// The first change after input, showing the keys typed: the
+		// program took them, and its reaction may go on (echo.go).
+		over, _ := g.changed()
+		repeat = !echoesTyped(g.old, g.cur, over, f.typed)
+	}
 	if !repeat {
 		f.lastSolid = g.t
 	}
