@@ -6,16 +6,19 @@ import (
 	"unicode"
 )
 
-// Typed keys shown back. A full-screen program's frame is still once its
+// Keys taken, not a frame. A full-screen program's frame is still once its
 // solid changes stop, and a change that only repaints a region seen
-// animating moments before is a repeat frame, not a solid change
-// (perceive_animation.go). A change that shows the keys just typed is
-// neither a clock nor a spinner: it is the program taking them, and what
-// it does with them may follow (vifm shows the first "d" of "dd" as a
-// pending key in its status row, erases the message there, and draws its
-// "Deletion" window only after it reads the second). So the first change
-// after input that shows (the start of) what was typed is solid, and the
-// quiet window starts over from it.
+// changing moments before is a repeat frame, not a solid change
+// (perceive_animation.go): a clock's tick, a counter, a spinner. The first
+// change after input that draws nothing of its own, only (the start of)
+// the keys typed or blanks where text was, is neither: it is the program
+// taking the keys (a pending key shown, the last message cleared at the
+// next key), and what it does with them may follow. vifm shows the first
+// "d" of "dd" in its status row and erases the message there in one write,
+// and draws its "Deletion" window only after it reads the second "d". So
+// that change is solid, and the quiet window starts over from it. A
+// change of colours alone (focus moved between buttons) draws no text and
+// stays a repeat frame.
 
 // typedText returns the text a program could show back of input data:
 // its printable characters, with control characters and escape sequences
@@ -53,19 +56,19 @@ func skipEscape(rs []rune, i int) int {
 	return len(rs) - 1
 }
 
-// echoesTyped reports whether one of rows, changed from old to cur, shows
+// showsOnlyTyped reports whether one of rows, changed from old to cur, shows
 // nothing new but the start of typed: what its change wrote, blanks
-// trimmed, is a prefix of what was typed.
-func echoesTyped(old, cur *view, rows []int, typed string) bool {
-	if old == nil || typed == "" {
+// trimmed, is a prefix of what was typed (blank: text erased). A row whose
+// text is as it was changed its colours alone.
+func showsOnlyTyped(old, cur *view, rows []int, typed string) bool {
+	if old == nil {
 		return false
 	}
 	return slices.ContainsFunc(rows, func(r int) bool {
-		if r < 1 || r > len(cur.rows) || r > len(old.rows) {
+		if r < 1 || r > len(cur.rows) || r > len(old.rows) || old.rows[r-1] == cur.rows[r-1] {
 			return false
 		}
-		shown := strings.TrimSpace(written(old.rows[r-1], cur.rows[r-1]))
-		return shown != "" && strings.HasPrefix(typed, shown)
+		return strings.HasPrefix(typed, strings.TrimSpace(written(old.rows[r-1], cur.rows[r-1])))
 	})
 }
 
