@@ -112,7 +112,7 @@ func (e *Engine) Observe(ev Event) []Transition {
 	case Input:
 		e.see(ev.Screen) // what changed before the input is no reaction to it
 		f.proto.input(ev.Data)
-		f.input(ev.Time)
+		f.input(ev.Time, ev.Data)
 	case Resize:
 		e.see(ev.Screen)
 	}

@@ -39,6 +39,7 @@ type facts struct {
 	proto     protocols
 
 	inputAt  time.Time
+	typed    string  // the text of the last input a program could show back (echo.go)
 	answered *Prompt // the question on screen when input was last sent
 	waited   bool    // a Ready or Question state was reached at least once
 
@@ -90,10 +91,10 @@ func (f *facts) see(s screen.Snapshot) bool {
 // the rows it grew: for a signal's seen, called right after it.
 func (f *facts) changed() (over, grown []int) { return f.glance.changed() }
 
-// input notes input sent at t: the wait for readiness starts over, and
-// the perceptions that take note of input hear of it.
-func (f *facts) input(t time.Time) {
-	f.inputAt, f.ref = t, t
+// input notes input data sent at t: the wait for readiness starts over,
+// and the perceptions that take note of input hear of it.
+func (f *facts) input(t time.Time, data []byte) {
+	f.inputAt, f.ref, f.typed = t, t, typedText(data)
 	for _, p := range f.parts {
 		if h, ok := p.(hearsInput); ok {
 			h.input()

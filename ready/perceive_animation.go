@@ -8,8 +8,9 @@ import (
 
 // animation (animation.go): every change of a small region, or of the
 // title, is a frame of it; a change that only repaints regions already
-// animating, with the cursor where it was, is a repeat frame. Every other
-// change is solid: facts.lastSolid (a full-screen program is still once
+// animating, with the cursor where it was, is a repeat frame, unless it is
+// the first after input and draws nothing but the keys typed or blanks
+// (echo.go). Every other change is solid: facts.lastSolid (a full-screen program is still once
 // its solid changes stop, whatever keeps animating).
 
 func init() {
@@ -21,6 +22,13 @@ func (a *animation) look(f *facts, g *glance) bool {
 	repeat = a.titleFrame(g) && repeat
 	if old := g.old; old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
 		repeat = false
+	}
+	if repeat && f.reaction.awaiting {
+		// The first change after input, showing the keys typed or
+		// blanks alone: the program took them, and its reaction may go
+		// on (echo.go).
+		over, _ := g.changed()
+		repeat = !showsOnlyTyped(g.old, g.cur, over, f.typed)
 	}
 	if !repeat {
 		f.lastSolid = g.t
