@@ -286,11 +286,13 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			later(k.timerAt.Add(k.timerDue + tune.TimerGrace))
 	case v.Wait == kernel.Working && now.Sub(k.working) < confirm:
 		return vote{}.later(k.working.Add(confirm))
-	case v.Wait == kernel.Working && k.bounded(f) && now.Sub(k.settled(f)) >= k.loopHold(f, now):
+	case v.Wait == kernel.Working && k.bounded(f) && strings.Contains(v.Doing, kernel.AmongThreads) && now.Sub(k.settled(f)) >= k.loopHold(f, now):
 		// An event loop's work bounded tighter: its threads (the one that
 		// watches the terminal among them) run on after the final frame
 		// for seconds (beside V8's helper threads, a child); past the
-		// hold, the screen's signals decide.
+		// hold, the screen's signals decide. Only among threads: a loop of
+		// one thread at work or asleep watches nothing (neomutt's second
+		// in clock_nanosleep after a purge; loop_threads_test.go).
 		k.released = true
 		return vote{}
 	case v.Wait == kernel.Working && now.Sub(f.lastChange) >= f.prof.Silence.D()+tune.KernelHold:
