@@ -26,6 +26,25 @@ type Result struct {
 // truthBound bounds the wait for the program's own ready after the engine's.
 const truthBound = 15 * time.Second
 
+// ErrClockStepped: the wall clock moved against the monotonic one during a
+// live run. The truth's times are wall-clock readings (the hooks' log lines,
+// strace's -tt stamps) set against the run's start, so a step shifts every
+// mark after it: a live run of blessed-status found its hook's marks 90 ms
+// after the keys the harness had typed on reading them, three turns scored
+// early and missed. Such a run says nothing of the engine: run it again.
+var ErrClockStepped = errors.New("the wall clock stepped")
+
+// maxClockStep is the most the wall clock may drift from the monotonic one
+// over a run (a slew is microseconds; the step seen was 90 ms).
+const maxClockStep = 5 * time.Millisecond
+
+// clockStep returns how far the wall clock moved against the monotonic
+// one since start.
+func clockStep(start time.Time) time.Duration {
+	now := time.Now()
+	return now.Round(0).Sub(start.Round(0)) - now.Sub(start)
+}
+
 // Run drives sc live in a real PTY (100x30) in a fresh directory under
 // work and returns the recording with its ground truth.
 func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, error) {
@@ -154,6 +173,9 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 	}
 	timeline, started := term.Timeline(), term.Started()
 	_ = term.Close()
+	if d := clockStep(started); d > maxClockStep || d < -maxClockStep {
+		return nil, fmt.Errorf("%s: %w by %v during the run", sc.Name, ErrClockStepped, d.Round(time.Millisecond))
+	}
 
 	cast, err := asciicast.ReadFile(raw)
 	if err != nil {
