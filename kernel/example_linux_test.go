@@ -25,7 +25,6 @@ func ExampleObserver_Observe() {
 	if err != nil {
 		panic(err)
 	}
-	defer obs.Close()
 	for range 500 {
 		if v, err := obs.Observe(); err == nil && v.Wait == kernel.Reading {
 			fmt.Println(v.Wait, v.Canonical, v.Echo, v.Unread)

@@ -84,7 +84,7 @@ func (o *Observer) group(pgrp int) look {
 	for visited := 0; len(queue) > 0 && visited < maxProcs; visited++ {
 		pid := queue[0]
 		queue = queue[1:]
-		st, ok := o.readStat(pid)
+		st, ok := readStat(pid)
 		if !ok {
 			continue
 		}
@@ -93,7 +93,7 @@ func (o *Observer) group(pgrp int) look {
 			tids = listTasks(pid)
 		}
 		for _, tid := range tids {
-			queue = append(queue, o.readChildren(pid, tid)...)
+			queue = append(queue, readChildren(pid, tid)...)
 		}
 		if st.pgrp != pgrp || st.state == 'Z' || st.state == 'X' {
 			continue
@@ -103,7 +103,7 @@ func (o *Observer) group(pgrp int) look {
 		for _, tid := range tids {
 			th := o.thread(pid, tid, st.state)
 			th.tid = tid
-			if th.sole && o.signalled(pid, tid) {
+			if th.sole && signalled(pid, tid) {
 				// A signal is on its way (^C): the wait is about to end.
 				th.sole, th.running, th.call = false, true, th.call+" signalled"
 			}
@@ -118,7 +118,7 @@ func (o *Observer) group(pgrp int) look {
 	l := look{wait: w, doing: doing, timer: timer}
 	if w != Working && allOwn(procs) {
 		l.own = true
-		l.runs, l.ok = o.ranRuns(procs, pids)
+		l.runs, l.ok = ranRuns(procs, pids)
 	}
 	if w == Working && (ticking(procs) || allIdle(procs)) && o.polled(pids) {
 		// A reader that polls: the terminal is open non-blocking and a
@@ -157,11 +157,11 @@ func allOwn(procs []proc) bool {
 // ids, so that two sums agree only if no thread ran, came or went between
 // the two looks. A thread caught waiting an instant before another wakes
 // it, or between two callbacks, has run by the next look.
-func (o *Observer) ranRuns(procs []proc, pids []int) (uint64, bool) {
+func ranRuns(procs []proc, pids []int) (uint64, bool) {
 	var sum uint64
 	for i, p := range procs {
 		for _, t := range p.threads {
-			n, ok := o.scheduled(pids[i], t.tid)
+			n, ok := scheduled(pids[i], t.tid)
 			if !ok {
 				return 0, false
 			}
@@ -172,18 +172,17 @@ func (o *Observer) ranRuns(procs []proc, pids []int) (uint64, bool) {
 }
 
 // scheduled reads how many times thread tid of pid has run. It is read
-// for every thread at every look of a group found waiting: the leader's
-// through its kept descriptor, one pread (kept), any other's with one
-// open, read and close (os.ReadFile would stat and read twice).
-func (o *Observer) scheduled(pid, tid int) (uint64, bool) {
-	if b, err := o.kept.read(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); err == nil {
+// for every thread at every look of a group found waiting: one open, one
+// read, one close (os.ReadFile would stat and read twice).
+func scheduled(pid, tid int) (uint64, bool) {
+	if b, ok := readSmall(fmt.Sprintf("/proc/%d/task/%d/schedstat", pid, tid)); ok {
 		if f := strings.Fields(string(b)); len(f) == 3 {
 			if n, err := strconv.ParseUint(f[2], 10, 64); err == nil {
 				return n, true
 			}
 		}
 	}
-	b, err := o.kept.read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return 0, false
 	}
@@ -399,7 +398,7 @@ func describe(procs []proc) string {
 // thread reads /proc/<pid>/task/<tid>/syscall: "running", or the number of
 // the system call the thread is blocked in and its arguments.
 func (o *Observer) thread(pid, tid int, procState byte) state {
-	b, err := o.kept.read(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
 	if err != nil {
 		return state{call: "unreadable"}
 	}
@@ -495,6 +494,21 @@ func wakeup(pid, fd int) bool {
 		return selfPipe(pid, fd, l)
 	}
 	return false
+}
+
+// readSmall reads a /proc file of less than 128 bytes.
+func readSmall(path string) ([]byte, bool) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	var buf [128]byte
+	n, err := unix.Read(fd, buf[:])
+	if err != nil || n <= 0 || n == len(buf) {
+		return nil, false
+	}
+	return buf[:n], true
 }
 
 // disarmed reports whether the timerfd fd of pid has no expiry set
@@ -732,8 +746,8 @@ func readMem(pid int, addr uint64, n int) ([]byte, bool) {
 
 // signalled reports whether the thread has a signal pending that it does
 // not block: it is woken, or about to be, whatever call it sits in.
-func (o *Observer) signalled(pid, tid int) bool {
-	b, err := o.kept.read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+func signalled(pid, tid int) bool {
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
 	if err != nil {
 		return true // cannot tell: not a sure wait
 	}
@@ -774,8 +788,8 @@ type stat struct {
 	threads int
 }
 
-func (o *Observer) readStat(pid int) (stat, bool) {
-	b, err := o.kept.read(fmt.Sprintf("/proc/%d/stat", pid))
+func readStat(pid int) (stat, bool) {
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return stat{}, false
 	}
@@ -809,8 +823,8 @@ func listTasks(pid int) []int {
 	return tids
 }
 
-func (o *Observer) readChildren(pid, tid int) []int {
-	b, err := o.kept.read(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
+func readChildren(pid, tid int) []int {
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/children", pid, tid))
 	if err != nil {
 		return nil
 	}

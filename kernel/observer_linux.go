@@ -11,11 +11,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Observer observes one PTY from its master side. It never keeps the
-// terminal's slave open between observations: that would keep the master
-// from seeing the program hang up. It keeps the leader's own /proc files
-// open (kept), at most five, until Close. Nothing else in it changes after
-// Open but what the last observation counted (View.Still), so
+// Observer observes one PTY from its master side. It keeps no file of its
+// own open between observations: holding the terminal's slave open would
+// keep the master from seeing the program hang up. Nothing in it changes
+// after Open but what the last observation counted (View.Still), so
 // observations may run at the same time (termtest's loop and a Submit
 // deciding whether its line was taken).
 type Observer struct {
@@ -23,7 +22,6 @@ type Observer struct {
 	leader int    // the spawned program's pid: its session's processes descend from it
 	tty    string // the slave's path, as /proc/<pid>/fd links name it
 	calls  *syscalls
-	kept   *kept // the leader's /proc files, read without opening them at every look
 
 	mu   sync.Mutex
 	runs uint64 // the last observation's count of runs (look.runs)
@@ -41,7 +39,7 @@ func Open(master *os.File, leader int) (*Observer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}
-	o := &Observer{master: raw, leader: leader, calls: table, kept: newKept(leader)}
+	o := &Observer{master: raw, leader: leader, calls: table}
 	var n uint32
 	var ierr error
 	if err := raw.Control(func(fd uintptr) { n, ierr = unix.IoctlGetUint32(int(fd), unix.TIOCGPTN) }); err != nil {
@@ -53,10 +51,6 @@ func Open(master *os.File, leader int) (*Observer, error) {
 	o.tty = fmt.Sprintf("/dev/pts/%d", n)
 	return o, nil
 }
-
-// Close closes the /proc files the Observer keeps open. Observations
-// after it still work, opening each file they read.
-func (o *Observer) Close() { o.kept.close() }
 
 // Observe asks the kernel about the terminal now. The input queue is read
 // first, then what the foreground group waits for, then the output queue.

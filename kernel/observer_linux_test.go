@@ -51,7 +51,6 @@ func start(tb testing.TB, drain bool, argv ...string) *session {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	tb.Cleanup(o.Close)
 	return &session{master: m, obs: o, cmd: cmd}
 }
 
@@ -204,27 +203,4 @@ outer.poll()`)
 	if v.Wait != kernel.Watching || !strings.Contains(v.Doing, "(tty)") {
 		t.Errorf("nested epoll: %s, want watching the tty", v)
 	}
-}
-
-// The leader's files kept open between looks read what the kernel says
-// now, not what it said when they were opened: a look at bash working
-// (a command running in the foreground) after looks at it reading, and
-// its children, appear and gone again.
-func TestKeptFilesReadNow(t *testing.T) {
-	s := start(t, true, "bash", "--norc", "--noprofile")
-	s.await(t, "bash reading", func(v kernel.View) bool { return v.Wait == kernel.Reading && v.Leader })
-	if _, err := s.master.Write([]byte("sleep 2\r")); err != nil {
-		t.Fatal(err)
-	}
-	v := s.await(t, "sleep in the foreground", func(v kernel.View) bool { return !v.Leader && strings.Contains(v.Doing, "sleep") })
-	if v.Wait != kernel.Working {
-		t.Errorf("sleep in the foreground: wait %q, want %q (%s)", v.Wait, kernel.Working, v)
-	}
-	if _, err := s.master.Write([]byte{3}); err != nil { // ^C
-		t.Fatal(err)
-	}
-	s.await(t, "bash reading again", func(v kernel.View) bool { return v.Wait == kernel.Reading && v.Leader })
-	// After Close, looks open each file again and say the same.
-	s.obs.Close()
-	s.await(t, "bash reading after Close", func(v kernel.View) bool { return v.Wait == kernel.Reading && v.Leader })
 }

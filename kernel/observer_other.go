@@ -16,6 +16,3 @@ func (o *Observer) Observe() (View, error) { return View{}, ErrUnsupported }
 
 // Pending reports false outside Linux.
 func (o *Observer) Pending() bool { return false }
-
-// Close does nothing outside Linux.
-func (o *Observer) Close() {}

@@ -164,7 +164,6 @@ func (t *Terminal) stopKernel() {
 		k.loop.Unlock()
 		close(k.stop)
 		k.loop.runs.Wait()
-		k.obs.Close() // its kept /proc files (a Submit after Close opens its own)
 	}
 }
 
