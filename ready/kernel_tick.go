@@ -60,7 +60,7 @@ func (k *kernelSignal) holding(f *facts, t time.Time) {
 		return // no timer read at t, or one too far out to hold
 	}
 	if k.holdEnd.IsZero() || t.Before(k.holdEnd) || k.spinServed(t) {
-		k.holdEnd, k.bound, k.heldDue = t.Add(k.timerDue+tune.TimerGrace), t.Add(k.timerDue), k.timerDue
+		k.holdEnd, k.bound, k.heldDue, k.learned = t.Add(k.timerDue+tune.TimerGrace), t.Add(k.timerDue), k.timerDue, false
 		if k.tickKnown(f, k.timerDue) {
 			k.holdEnd = t // the loop's tick: served as it begins
 		}
@@ -79,7 +79,7 @@ func (k *kernelSignal) ticked(f *facts, ev Event) {
 		// Also once the hold ran out (TimerGrace) before a look came: the
 		// looks that find the loop as it was are not fed again, and node's
 		// tick, re-armed between two of them, showed only 230 ms later.
-		k.tick, k.tickInput = k.heldDue, f.inputAt
+		k.idled(k.heldDue, f.inputAt)
 		if ev.Time.Before(k.holdEnd) {
 			k.holdEnd = ev.Time
 		}
@@ -137,7 +137,7 @@ func stepBelow(d time.Duration) time.Duration {
 // tickKnown reports whether a timer due within d is the loop's tick, seen
 // to fire and draw nothing since the last input.
 func (k *kernelSignal) tickKnown(f *facts, d time.Duration) bool {
-	return k.tick > 0 && f.inputAt.Equal(k.tickInput) && d == k.tick
+	return k.tick > 0 && f.inputAt.Equal(k.tickInput) && d == k.tick || k.steadyKnown(d)
 }
 
 // periodic reports whether the timer due is a refresh period's: repeated

@@ -95,6 +95,15 @@ type kernelSignal struct {
 	heldDue   time.Duration // the reading the hold began with
 	tick      time.Duration
 	tickInput time.Time
+	// idles: how many holds in a row a tick of length tick served;
+	// steady, the tick seen twice, kept through input (kernel_steady.go).
+	// learned: the hold running has counted its tick. lastLook, lastInput:
+	// the latest look and input seen (ranOut).
+	idles     int
+	steady    time.Duration
+	learned   bool
+	lastLook  time.Time
+	lastInput time.Time
 	// period: the length of a timer seen to draw and be due again twice
 	// (repeats), kept through input (kernel_tick.go).
 	period time.Duration
@@ -145,6 +154,8 @@ func (k *kernelSignal) seen(f *facts) {
 func (k *kernelSignal) observe(f *facts, ev Event) {
 	if ev.Kind == Input {
 		k.shown.input()
+		k.ranOut(ev.Time)
+		k.lastInput = ev.Time
 	}
 	if ev.Kind != Kernel {
 		k.fresh = false
@@ -193,6 +204,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 			k.fired, k.repeats = false, 0 // the loop waits on nothing of its own
 			if ev.Kernel.Unread == 0 {
 				k.period = 0 // and has no key to wake for: no refresh is due (kernel_tick.go)
+				k.unsteady()
 			}
 		}
 	} else if k.timerAt.IsZero() && !ev.Kernel.Pending {
@@ -215,6 +227,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		k.repeated(f, ev)
 	}
 	k.holding(f, ev.Time)
+	k.lastLook = ev.Time
 	if v := ev.Kernel; v.Unread == 0 && !v.Pending && v.Wait == kernel.Reading || stillReacted(v) {
 		f.reacted()
 	}
