@@ -39,16 +39,13 @@ import (
 // the last input was the one at input: the tick known until the next
 // input, and, its second time, the steady tick.
 func (k *kernelSignal) idled(d time.Duration, input time.Time) {
-	if k.learned {
-		return // this hold's tick is counted already
-	}
-	k.learned = true
-	if d == k.tick {
+	counted := k.learned // this hold's tick is counted already
+	if !counted && d == k.tick {
 		k.idles++
-	} else {
+	} else if !counted {
 		k.idles = 1
 	}
-	k.tick, k.tickInput = d, input
+	k.tick, k.tickInput, k.learned = d, input, true
 	if k.idles >= 2 {
 		k.steady = d
 	}
