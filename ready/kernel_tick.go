@@ -35,7 +35,8 @@ import (
 //     curses' getch timeout): a timer of the same length read after the
 //     next change is that tick again, and holds nothing. A timer of
 //     another length (read in another 1-2-5 step) still holds; input forgets the tick (it may arm
-//     timers of its own).
+//     timers of its own), unless it was seen so twice: then it is the loop's steady tick, kept
+//     through input as a period is (kernel_steady.go).
 //   - A period known. A timer that drew and was due again twice with no
 //     input between is a refresh period (top, htop: signal_kernel.go,
 //     repeats), and it holds nothing. Input does not end a period: top
