@@ -281,7 +281,7 @@ func relayTimer(relay proc, panes []look) string {
 
 // ptyMasters lists the PTYs whose masters pid holds, by their index
 // (/dev/pts/<n>), from the fdinfo of its descriptors on /dev/ptmx
-// ("tty-index:", Linux 5.16 and later). ok is false when it holds none,
+// ("tty-index:"; older kernels do not give it). ok is false when it holds none,
 // or one whose index the kernel does not give.
 func ptyMasters(pid int) (ptys []int, ok bool) {
 	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
