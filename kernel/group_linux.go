@@ -72,9 +72,9 @@ type look struct {
 	own  bool
 	runs uint64
 	ok   bool
-	// blocked: every thread of the group is blocked where it can be
-	// read, none running (relay_linux.go looks for a relay then).
-	blocked bool
+	// client: the group waits as a relay's client does (clientWait):
+	// relay_linux.go looks for a relay then.
+	client bool
 }
 
 // group reads what the processes of foreground group pgrp are doing.
@@ -118,7 +118,7 @@ func (o *Observer) group(pgrp int) look {
 		return look{wait: Unknown, doing: fmt.Sprintf("foreground group %d not found in the session", pgrp)}
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
-	l := look{wait: w, doing: doing, timer: timer, blocked: allBlocked(procs)}
+	l := look{wait: w, doing: doing, timer: timer, client: clientWait(procs)}
 	if w != Working && allOwn(procs) {
 		l.own = true
 		l.runs, l.ok = ranRuns(procs, pids)

@@ -70,11 +70,11 @@ type relaySearch struct {
 }
 
 // relayed looks for a relay reading the terminal for a foreground group
-// pgrp found waiting on something other than the terminal (l). It returns
+// pgrp found waiting as a client does (l, clientWait). It returns
 // the relay's look, with the input typed into its panes and not yet read,
 // and false when there is none, or it cannot be read: then l stands.
 func (o *Observer) relayed(pgrp int, l look) (look, int, bool) {
-	if l.wait != Working || !l.blocked {
+	if l.wait != Working || !l.client {
 		return l, 0, false
 	}
 	pid, ok := o.findRelay(pgrp)
@@ -356,15 +356,20 @@ func readRelayStat(pid int) (relayStat, bool) {
 	return relayStat{comm: string(b[open+1 : end]), state: f[0][0], pgrp: pgrp, tty: tty, tpgid: tpgid, threads: threads, start: start}, true
 }
 
-// allBlocked reports whether every thread of the group is blocked in a
-// system call it could be read in: none running, none unknown.
-func allBlocked(procs []proc) bool {
+// clientWait reports whether every thread of the group is blocked in a
+// system call it could be read in (none running, none unknown), and one
+// waits on a set of descriptors or for a signal: a relay's client waits
+// for its server so (tmux's in poll on its socket). A sleep, a child, a
+// pipe or a lock alone is no client's wait, and costs no scan of /proc.
+func clientWait(procs []proc) bool {
+	set := false
 	for _, p := range procs {
 		for _, t := range p.threads {
 			if t.running || !t.known {
 				return false
 			}
+			set = set || t.kind == pollSet || t.kind == selectSet || t.kind == epollFD || t.call == "pause"
 		}
 	}
-	return true
+	return set
 }
