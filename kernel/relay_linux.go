@@ -17,7 +17,7 @@ import (
 	"github.com/ttyrig/ttyrig/internal/procfs"
 )
 
-// Relays. A terminal multiplexer (tmux, GNU screen) leaves a client in the
+// Relays. A terminal multiplexer such as tmux leaves a client in the
 // terminal's foreground group that sleeps on a socket for the whole
 // session, while a daemon in another session (setsid) opened the terminal
 // and reads it itself, and runs the user's programs in panes, on PTYs
@@ -29,12 +29,12 @@ import (
 //
 // Such a relay waits for input when it waits with the terminal in its set
 // and every pane's foreground group waits on its own terminal (Reading or
-// Watching there), with no input unread in any pane; then the view is
-// Watching, its Doing says so (RelayDoing), its Timer is the soonest of
+// Watching there); then the view is Watching, its Doing says so (RelayDoing), its Timer is the soonest of
 // the relay's and the panes' timers, and it is Still when no thread of the
 // relay or of a pane's group ran since the previous look (the relay's
 // sockets and pane masters are not the program's own wake-ups, but
-// whatever they bring makes the relay run). A pane's group at work, or the
+// whatever they bring makes the relay run). Input sent to a pane and not
+// read there counts in View.Unread. A pane's group at work, or the
 // relay running or waiting elsewhere, is Working. Anything that cannot be
 // read (a pane's group not found among the relay's descendants, a kernel
 // whose fdinfo names no tty-index for a PTY master, too many panes) leaves
