@@ -29,16 +29,17 @@ import (
 //
 // Such a relay waits for input when it waits with the terminal in its set
 // and every pane's foreground group waits on its own terminal (Reading or
-// Watching there); then the view is Watching, its Doing says so (RelayDoing), its Timer is the soonest of
-// the relay's and the panes' timers, and it is Still when no thread of the
-// relay or of a pane's group ran since the previous look (the relay's
-// sockets and pane masters are not the program's own wake-ups, but
-// whatever they bring makes the relay run). Input sent to a pane and not
-// read there counts in View.Unread. A pane's group at work, or the
-// relay running or waiting elsewhere, is Working. Anything that cannot be
-// read (a pane's group not found among the relay's descendants, a kernel
-// whose fdinfo names no tty-index for a PTY master, too many panes) leaves
-// the client's look as it was: never early on a shape not seen.
+// Watching there); then the view is Watching, its Doing says so
+// (RelayDoing), its Timer is the soonest of the relay's and the panes'
+// timers, and it is Still when no thread of the relay or of a pane's group
+// ran since the previous look (the relay's sockets and pane masters are
+// not the program's own wake-ups, but whatever they bring makes the relay
+// run). Input sent to a pane and not read there counts in View.Unread. A
+// pane's group at work, or the relay running or waiting elsewhere, is
+// Working. Anything that cannot be read (a pane's group not found among
+// the relay's descendants, a kernel whose fdinfo names no tty-index for a
+// PTY master, too many panes) leaves the client's look as it was: never
+// early on a shape not seen.
 
 // RelayDoing joins the foreground group's part of View.Doing to the
 // relay's: "tmux: client poll; relay tmux: server poll(tty); panes: bash
