@@ -19,7 +19,9 @@ import (
 // daemonised server reads the terminal and runs bash in a pane: the
 // kernel's view looks past the client to the relay and its pane. Waiting
 // at bash's prompt is watching (still, once nothing runs), a pane's sleep
-// is work, and bash back at its prompt watches again.
+// is work, a line typed meanwhile is unread (in the pane's input queue:
+// the relay read it from the terminal), and bash back at its prompt,
+// having read it, watches again.
 func TestRelayAndItsPanes(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "tmux.sock")
 	s := start(t, true, "env", "TERM=xterm-256color", "tmux", "-S", sock, "-f", "/dev/null",
@@ -33,7 +35,7 @@ func TestRelayAndItsPanes(t *testing.T) {
 		!strings.Contains(v.Doing, "panes: bash") {
 		t.Errorf("tmux idle at bash's prompt: %s, want watching, the client, the server and bash named", v)
 	}
-	if _, err := s.master.Write([]byte("sleep 2\r")); err != nil {
+	if _, err := s.master.Write([]byte("sleep 3\r")); err != nil {
 		t.Fatal(err)
 	}
 	v = s.await(t, "the pane's sleep working", func(v kernel.View) bool { return strings.Contains(v.Doing, "sleep") })
@@ -41,23 +43,40 @@ func TestRelayAndItsPanes(t *testing.T) {
 	if v.Wait != kernel.Working || v.Still {
 		t.Errorf("tmux with sleep in its pane: %s, want working", v)
 	}
-	// Every look while sleep runs says work (2 s; looks stop at 1 s, well
-	// before it ends even on a loaded machine).
+	// A line typed while sleep runs: the relay reads it off the terminal
+	// and writes it to the pane, where nobody reads it yet (the pane is
+	// cooked while sleep runs: a whole line, "true\n").
+	if _, err := s.master.Write([]byte("true\r")); err != nil {
+		t.Fatal(err)
+	}
+	// The relay reads the terminal at once; the look after 200 ms finds
+	// the line in the pane's queue, the terminal's own empty.
+	time.Sleep(200 * time.Millisecond)
+	v = s.await(t, "the line unread in the pane", func(v kernel.View) bool {
+		return v.Unread > 0 && strings.Contains(v.Doing, "server poll")
+	})
+	t.Logf("a line typed ahead: %s", v)
+	if v.Unread != len("true\n") || v.Wait != kernel.Working {
+		t.Errorf("tmux with sleep in its pane and a line typed: %s, want working with 5 bytes unread", v)
+	}
+	// Every look while sleep runs says work (3 s; looks stop after 1 s,
+	// well before it ends even on a loaded machine): the pane's sleep, or
+	// the client's own look where a pane could not be read for a moment.
 	for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 		v, err := s.obs.Observe()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(v.Doing, "sleep") {
-			break // sleep ended early (it cannot: 2 s), or the pane is between two calls
-		}
 		if v.Wait != kernel.Working {
 			t.Fatalf("tmux with sleep in its pane: %s, want working", v)
 		}
 	}
-	s.await(t, "bash back at its prompt", func(v kernel.View) bool {
+	v = s.await(t, "bash back at its prompt, the line read", func(v kernel.View) bool {
 		return v.Still && v.Wait == kernel.Watching && !strings.Contains(v.Doing, "sleep")
 	})
+	if v.Unread != 0 {
+		t.Errorf("bash back at its prompt: %s, want the line read", v)
+	}
 }
 
 // A program whose foreground group waits on a socket (psql, curl, git push
