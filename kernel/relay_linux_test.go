@@ -23,6 +23,9 @@ import (
 // the relay read it from the terminal), and bash back at its prompt,
 // having read it, watches again.
 func TestRelayAndItsPanes(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Fatalf("tmux is not installed (make tools installs it): %v", err)
+	}
 	sock := filepath.Join(t.TempDir(), "tmux.sock")
 	s := start(t, true, "env", "TERM=xterm-256color", "tmux", "-S", sock, "-f", "/dev/null",
 		"new-session", "bash --norc --noprofile")

@@ -20,7 +20,7 @@ import (
 // test process, a subreaper, inherits it.
 func TestTmuxIsReadyAndEndsWithClose(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Fatalf("tmux is not installed (scripts/install-corpus.sh installs it): %v", err)
+		t.Fatalf("tmux is not installed (make tools installs it): %v", err)
 	}
 	sock := filepath.Join(t.TempDir(), "tmux.sock")
 	term := termtest.Spawn(t, []string{"tmux", "-S", sock, "-f", "/dev/null", "new-session", "PS1='$ ' bash --norc --noprofile"})
