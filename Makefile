@@ -16,8 +16,8 @@ demo:
 ## among them: make replay runs the same tests without -race) and the examples
 test: tools vet race examples
 
-## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash, zsh, fish), from Debian when missing
-TOOLS := python3 sqlite3 bc dash zsh fish
+## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash, zsh, fish, tmux), from Debian when missing
+TOOLS := python3 sqlite3 bc dash zsh fish tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 tools:
 	@missing=""; for p in $(TOOLS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \

@@ -6,6 +6,9 @@
 // Open an Observer on a PTY master and the session leader running in it,
 // then call Observe whenever the answer matters. The observations are plain
 // data (View), so a readiness engine can be fed them like any other event
-// and a recording can keep them for replay. On systems other than Linux,
+// and a recording can keep them for replay. A foreground group that waits
+// on a socket while a relay outside it reads the terminal (tmux's client
+// and server) is looked past, to the relay and the programs in its panes
+// (relay_linux.go). On systems other than Linux,
 // Open returns ErrUnsupported and callers fall back to the screen alone.
 package kernel

@@ -72,6 +72,9 @@ type look struct {
 	own  bool
 	runs uint64
 	ok   bool
+	// client: the group waits as a relay's client does (clientWait):
+	// relay_linux.go looks for a relay then.
+	client bool
 }
 
 // group reads what the processes of foreground group pgrp are doing.
@@ -115,7 +118,7 @@ func (o *Observer) group(pgrp int) look {
 		return look{wait: Unknown, doing: fmt.Sprintf("foreground group %d not found in the session", pgrp)}
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
-	l := look{wait: w, doing: doing, timer: timer}
+	l := look{wait: w, doing: doing, timer: timer, client: clientWait(procs)}
 	if w != Working && allOwn(procs) {
 		l.own = true
 		l.runs, l.ok = ranRuns(procs, pids)
@@ -572,7 +575,7 @@ func (o *Observer) isTTY(pid, fd int) bool {
 		return false
 	}
 	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
-	return err == nil && (l == o.tty || l == "/dev/tty")
+	return err == nil && (l == o.tty || l == "/dev/tty" && !o.exact)
 }
 
 // pollHasTTY reads the pollfd array of a blocked poll from the process's

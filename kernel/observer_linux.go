@@ -22,6 +22,10 @@ type Observer struct {
 	leader int    // the spawned program's pid: its session's processes descend from it
 	tty    string // the slave's path, as /proc/<pid>/fd links name it
 	calls  *syscalls
+	// exact: only tty is the terminal, not /dev/tty (a process outside
+	// the session, a relay, names its own controlling terminal so).
+	exact bool
+	relay relaySearch // relay_linux.go
 
 	mu   sync.Mutex
 	runs uint64 // the last observation's count of runs (look.runs)
@@ -84,6 +88,10 @@ func (o *Observer) Observe() (View, error) {
 		return v, err
 	}
 	l := o.group(pgrp)
+	if r, unread, ok := o.relayed(pgrp, l); ok {
+		l = r
+		v.Unread += unread
+	}
 	v.Wait, v.Doing, v.Timer = l.wait, l.doing, l.timer
 	o.mu.Lock()
 	v.Still = l.own && l.ok && o.ran && l.runs == o.runs

@@ -92,7 +92,9 @@ type View struct {
 	// socket, pipe or file of another process is in its sets, and no
 	// callback ran between the two looks (a loop caught waiting between
 	// two callbacks has run by the next look). Linux only; absent from
-	// recordings made before it was observed.
+	// recordings made before it was observed. For a relay (Doing holds
+	// RelayDoing: relay_linux.go), every thread of the relay and of its
+	// panes' foreground groups, none run since the previous observation.
 	Still bool `json:"still,omitempty"`
 }
 
