@@ -55,15 +55,6 @@ var notMet = map[string]map[string]string{
 		"start-up, 69, 76 and 256 ms) the last, after the approval, draws no busy sign (the tool's output and the " +
 		"answer at once, 33.225 s), so node's work after it is held for tune.LoopWorkHold, and ends at 33.412 s, " +
 		"restarting the quiet window"},
-	"qwen": {
-		"p50": "318, 170 and 162 ms held out (generic 318, 211, 213 ms): notify is learnt from the idle_prompt " +
-			"hook's OSC 9 (fixtures/agents/qwen.go) and decides 113-114 ms after the last byte where the hook " +
-			"answers at once (qwen-two-turns turn 1, qwen-slow-stream turn 1), but the hook's command comes " +
-			"318-936 ms after qwen turns idle on the other turns, and never after the approval's turn " +
-			"(qwen-approval: 23.084 s, none before the exit at 24.4 s); there the cursor's quiet window (150 ms, " +
-			"learnt no lower) follows qwen's repaints, 100-260 ms after the last byte (qwen-approval's turns: " +
-			"514 ms at start-up, 215, 150 and 319 ms; the median taken is the upper middle one)",
-	},
 }
 
 func learnRuntimes(t *testing.T, dir string, min int) {
