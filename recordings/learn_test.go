@@ -51,10 +51,6 @@ var notMet = map[string]map[string]string{
 		"70, 154 (the question: its dialog is drawn at 11.752 s with a spinner turning above it, 11.764 s on, and " +
 		"the question is found on the screen still but for the spinner) and 70 ms; the median taken is the upper " +
 		"middle one"},
-	"continue": {"p50": "continue-approval only (256 ms; 70 and 70 ms on the others): of its four turns (1.35 s at " +
-		"start-up, 69, 76 and 256 ms) the last, after the approval, draws no busy sign (the tool's output and the " +
-		"answer at once, 33.225 s), so node's work after it is held for tune.LoopWorkHold, and ends at 33.412 s, " +
-		"restarting the quiet window"},
 }
 
 func learnRuntimes(t *testing.T, dir string, min int) {
