@@ -29,7 +29,7 @@ func TestBusySignsGoneWithAGlyphTurnedOnce(t *testing.T) {
 		p      ready.Profile
 		within time.Duration
 	}{
-		{learnt, 100 * time.Millisecond},         // busy-gone's 70 ms quiet window
+		{learnt, 100 * time.Millisecond},          // busy-gone's 70 ms quiet window
 		{ready.Generic(), 200 * time.Millisecond}, // the cursor's 150 ms
 	} {
 		ds := readyAfterMarks(t, cast, c.p)
