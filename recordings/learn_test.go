@@ -47,10 +47,6 @@ var notMet = map[string]map[string]string{
 	"grok": {"p50": "grok-approval only (166 ms; 104 and 104 ms on the others): its turn 2 redraws twice ~100 ms " +
 		"after the answer's last byte (11.504 and 11.556 s after the marker at 11.459 s), and of its four turns " +
 		"(779, 166, 70, 110 ms: the first is start-up, its banner redrawn) the median taken is the upper middle one"},
-	"pi": {"p50": "pi-approval only (154 ms; 70 and 70 ms on the others): its four turns take 182 ms (start-up), " +
-		"70, 154 (the question: its dialog is drawn at 11.752 s with a spinner turning above it, 11.764 s on, and " +
-		"the question is found on the screen still but for the spinner) and 70 ms; the median taken is the upper " +
-		"middle one"},
 }
 
 func learnRuntimes(t *testing.T, dir string, min int) {
