@@ -73,9 +73,9 @@ func (l *learner) busyGoneAtInput(learnt int) {
 // goneAtInputIfSlow returns l, or when l is slower than targetP50 at the
 // median on a training recording and has no busy-gone, the profile learnt
 // with busy-gone at the input position (busyGoneAtInput) if that one is
-// never early on the training recordings, its quiet window was shortened
-// (shortenQuiet: without that it only waits longer), and it is nowhere
-// worse than l.
+// never early on the training recordings with its quiet window shortened
+// (shortenQuiet: without that it only waits longer), and nowhere worse
+// than l.
 func (l *Learned) goneAtInputIfSlow(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc *scorer) (*Learned, error) {
 	if cfg.goneAtInput || hasSignal(l.Profile, "busy-gone") {
 		return l, nil
@@ -95,19 +95,14 @@ func (l *Learned) goneAtInputIfSlow(name string, recs []Marked, evs []*evidence,
 	if !hasSignal(alt.Profile, "busy-gone") {
 		return l, nil
 	}
-	fit, err := sc.all(recs, alt.Profile)
-	if err != nil {
-		return nil, err
-	}
-	if earlyIn(fit) != "" {
-		return l, nil
-	}
-	alt.Fit = fit
+	// Its quiet window, learnt from the pauses no busy marker showed, is
+	// long; what matters is the shortened one, each replayed and checked
+	// for early decisions by shortenQuiet.
 	was := alt.Profile.Quiet
 	if err := alt.shortenQuiet(recs, cfg, sc); err != nil {
 		return nil, err
 	}
-	if alt.Profile.Quiet == was || alt.Profile.Quiet >= l.Profile.Quiet {
+	if alt.Profile.Quiet == was || alt.Profile.Quiet >= l.Profile.Quiet || earlyIn(alt.Fit) != "" {
 		return l, nil
 	}
 	for i, s := range alt.Fit {
