@@ -345,3 +345,51 @@ func TestLearnBusyGone(t *testing.T) {
 		}
 	}
 }
+
+// busy-gone at the input position is tried only where the profile without
+// it is slower than 150 ms on a training recording: Qwen Code's (its cursor
+// stays in its input box while it works) takes it, with its quiet window
+// shortened; Codex's, whose cursor stays in its box too but whose cursor
+// window decides in time, does not.
+func TestLearnBusyGoneAtInputOnlyWhenSlow(t *testing.T) {
+	qwen, err := recordings.ReadMarked("agents/generic/qwen-approval.cast", "agents/generic/qwen-slow-stream.cast",
+		"agents/generic/qwen-two-turns.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codex, err := recordings.ReadMarked("agents/codex-two-turns.cast", "agents/codex-notify.cast", "agents/codex-long-session.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := func(l *recordings.Learned) bool {
+		for _, s := range l.Profile.Signals {
+			if s.Name == "busy-gone" {
+				return true
+			}
+		}
+		return false
+	}
+	q, err := recordings.Learn("qwen", qwen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := false
+	for _, r := range q.Rules {
+		taken = taken || r.Field == "signals" && r.Value == "busy-gone" && r.Kept && strings.HasPrefix(r.Why, "taken:")
+	}
+	if !gone(q) || !taken || q.Profile.Quiet.D() >= ready.Generic().Quiet.D() {
+		t.Errorf("qwen: busy-gone %v, a rule saying why it was taken %v, quiet %v; want busy-gone taken with a quiet window under generic's", gone(q), taken, q.Profile.Quiet)
+	}
+	for _, s := range q.Fit {
+		if s.Premature > 0 {
+			t.Errorf("qwen: %d early on its training recording %s", s.Premature, s.Recording)
+		}
+	}
+	c, err := recordings.Learn("codex", codex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gone(c) {
+		t.Errorf("codex: busy-gone selected (%v), want none: its cursor's window decides within 150 ms", c.Profile.Signals)
+	}
+}
