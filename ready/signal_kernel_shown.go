@@ -38,7 +38,12 @@ func (b *busyShown) gone(f *facts) bool {
 
 // busyOnScreen reports whether the screen shows a busy sign: a busy marker
 // of the profile (fresh or not), or a busy animation drawn since the last
-// input and still shown as it was last drawn.
+// input, still shown as it was last drawn and still counting as the
+// busy-animation signal counts it (busyShownAt: not stalled, nothing drawn
+// below it since). A tool's status glyph turned once (Continue's "○ Bash"
+// to "● Bash", recordings/agents/generic/continue-approval.cast) reads as
+// two frames of an animation and stays drawn as it was left: the answer
+// drawn below it ends it.
 func busyOnScreen(f *facts) bool {
 	if f.view == nil {
 		return false
@@ -46,12 +51,8 @@ func busyOnScreen(f *facts) bool {
 	if len(f.view.busy) > 0 {
 		return true
 	}
-	for r, br := range f.busyAnim.rows {
-		if f.view.row(r) == br.text && !br.at.Before(f.ref) {
-			return true
-		}
-	}
-	return false
+	br, _ := f.busyShownAt(f.now)
+	return br != nil
 }
 
 // loopHold is how long an event loop's work holds ready back once the

@@ -43,8 +43,17 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	if !stillAsked && quiet < f.prof.Quiet.D() {
 		// Only a frame that stays for the quiet window can ask; finding
 		// the question on each frame of an animation is most of the
-		// engine's work. The look again is the cursor signal's too.
-		return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
+		// engine's work. The look again is the cursor signal's too, or
+		// sooner, when only a spinner moved since the last solid change:
+		// the rule above may ask then (pi's dialog, drawn 14 ms before its
+		// spinner's first frame after the input, the second 72 ms later:
+		// looked at only at the frame after, 154 ms after the dialog,
+		// recordings/agents/generic/pi-approval.cast).
+		again := f.lastChange.Add(f.prof.Quiet.D())
+		if s := f.lastSolid.Add(f.prof.Quiet.D()); s.After(now) && s.Before(again) && f.besideAnimation() {
+			again = s
+		}
+		return vote{}.later(again)
 	}
 	p := f.view.promptDecides()
 	if stillAsked && p != nil && sameUntimed(f.asked, p) {

@@ -74,6 +74,9 @@ type learnConfig struct {
 	minRecordings int
 	margin        float64
 	minQuiet      time.Duration
+	// goneAtInput lets busyGone select busy-gone for a cursor that sits
+	// at its input position while busy too (learn_atinput.go).
+	goneAtInput bool
 }
 
 // WithMinRecordings sets how many recordings must show a rule for it to be
@@ -122,6 +125,9 @@ func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc 
 		}
 		if early == 0 && round == 0 {
 			if err := l.shortenQuiet(recs, cfg, sc); err != nil {
+				return nil, err
+			}
+			if l, err = l.goneAtInputIfSlow(name, recs, evs, cfg, sc); err != nil {
 				return nil, err
 			}
 		}

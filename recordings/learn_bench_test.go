@@ -14,8 +14,15 @@ import (
 // Claude Code's marked recordings, repeated under new names.
 func tenMinutes(b *testing.B) []recordings.Marked {
 	b.Helper()
-	base, err := recordings.ReadMarked("agents/claude-long-session.cast", "agents/claude-notify.cast",
+	return tenMinutesOf(b, "agents/claude-long-session.cast", "agents/claude-notify.cast",
 		"agents/claude-trust.cast", "agents/claude-two-turns.cast")
+}
+
+// tenMinutesOf is the marked recordings at paths, repeated under new names
+// to ten minutes at least.
+func tenMinutesOf(b *testing.B, paths ...string) []recordings.Marked {
+	b.Helper()
+	base, err := recordings.ReadMarked(paths...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -72,11 +79,28 @@ func BenchmarkLearnAndCheckTenMinutes(b *testing.B) {
 	})
 }
 
+// BenchmarkLearnAndCheckTenMinutesQwen is the same on Qwen Code's
+// recordings, whose profile without busy-gone is slower than 150 ms at the
+// median on its training recordings: each fold learns a second profile,
+// with busy-gone at the input position, and tries its quiet windows
+// (learn_atinput.go).
+func BenchmarkLearnAndCheckTenMinutesQwen(b *testing.B) {
+	recs := tenMinutesOf(b, "agents/generic/qwen-approval.cast", "agents/generic/qwen-slow-stream.cast",
+		"agents/generic/qwen-two-turns.cast")
+	measureOn(b, recs, func(recs []recordings.Marked) error {
+		_, _, err := recordings.LearnAndCheck("qwen", recs, nil)
+		return err
+	})
+}
+
 // measure runs f on ten minutes of recordings b.N times and reports,
 // beside ns/op, the median and the spread of each run's wall time and the
 // CPU time per run.
 func measure(b *testing.B, f func([]recordings.Marked) error) {
-	recs := tenMinutes(b)
+	measureOn(b, tenMinutes(b), f)
+}
+
+func measureOn(b *testing.B, recs []recordings.Marked, f func([]recordings.Marked) error) {
 	b.ReportMetric(recorded(recs).Seconds(), "recorded-s")
 	walls := make([]float64, 0, b.N)
 	b.ResetTimer()

@@ -38,7 +38,13 @@ func (l *learner) busyGone() {
 			}
 		}
 	}
-	if learnt == 0 || n == 0 || 2*parked < n {
+	if learnt == 0 || n == 0 {
+		return
+	}
+	if 2*parked < n {
+		if l.cfg.goneAtInput {
+			l.busyGoneAtInput(learnt)
+		}
 		return
 	}
 	busy := compileAllMarkers(l.p.Busy)
