@@ -159,6 +159,9 @@ func (b *busyAnims) frameKind(f *facts, r int, old, text string) string {
 				b.spinLabels[label] = true
 			}
 		}
+	case tickingStatus(&f.memo, kind, text):
+		kind = "status word"
+	case kind == "" && standingTail(&f.memo, old, text):
 	case kind != "":
 	case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
 		// A bar already seen moving that changes only its cells again
@@ -208,7 +211,7 @@ func (b *busyAnims) judge(f *facts, kind, text string, alt, refresh bool) (strin
 // this program was seen spinning with; "" for none.
 func (b *busyAnims) busyText(mm *matchMemo, text string) string {
 	switch {
-	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && mm.matches(statusWord, text):
+	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && (mm.matches(statusWord, text) || endsInStatusWord(mm, text)):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"
