@@ -196,7 +196,7 @@ func (b *busyAnims) judge(f *facts, kind, text string, alt, refresh bool) (strin
 	stall := tune.BusyStall
 	// (A write within MonitorBurst of a whole-screen frame belongs to
 	// it, unless input came between: then it answers the input.)
-	altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt))
+	altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt) || tailAnswersInput(f, b, kind, text))
 	if altWord || kind == "bar" {
 		stall = f.prof.Silence.D()
 	}

@@ -58,3 +58,15 @@ func movedOnFrom(f *facts, r int, br *busyRow) bool {
 	}
 	return false
 }
+
+// tailAnswersInput says whether a status word ending its row, drawn with a
+// refresh of the whole screen, came in answer to the input: the refresh
+// began after the last input. A monitor's refresh (top's, htop's) repaints
+// what it read on a period; a refresh that follows a key and ends its
+// status row in "sorting…" is the program saying it works on that key
+// (visidata's first frame after "]": under load its first tick came
+// 437 ms later, and the kernel's hold had let go at 400 ms).
+func tailAnswersInput(f *facts, b *busyAnims, kind, text string) bool {
+	return kind == "status word" && !f.inputAt.IsZero() && !b.refreshAt.Before(f.inputAt) &&
+		endsInStatusWord(&f.memo, text) && !f.memo.matches(statusWord, text)
+}

@@ -1,8 +1,12 @@
 package ready_test
 
 import (
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/recordings"
 )
 
 // A full-screen program that says what it does at the right end of its
@@ -52,5 +56,37 @@ func TestStatusWordEndingTheRowHoldsUntilTheProgramMovesOn(t *testing.T) {
 		if !waitingIn(waits.from, waits.to) {
 			t.Errorf("not waiting at %s (%v to %v):\n%s", waits.what, waits.from, waits.to, timeline)
 		}
+	}
+}
+
+// The same sort in a live run on a loaded machine (kept as
+// testdata/visidata-sort-under-load.cast, its truth from strace): the sort
+// took 4.2 s, and visidata drew "94% sorting…" with the refresh that
+// answered "]" and ticked its counter first 437 ms later. The word drawn
+// with that refresh counts (tailAnswersInput): without it the engine was
+// ready at 7.654 s, 400 ms into the sort, when the kernel's hold let go.
+func TestStatusWordEndingTheRowInTheRefreshAnsweringInput(t *testing.T) {
+	cast, err := asciicast.ReadFile(filepath.Join("testdata", "visidata-sort-under-load.cast"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := recordings.Replay(cast, recordings.WithRuntime("generic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rep.Close()
+	const sortFrom, sortTo = 7084 * time.Millisecond, 11235 * time.Millisecond // "]" typed; the truth's next ready
+	ready := time.Duration(-1)
+	for _, tr := range rep.Run() {
+		at := tr.Time.Sub(rep.Start())
+		if tr.State.Waiting() && at > sortFrom && at < sortTo {
+			t.Errorf("waiting at %v while sorting (%v to %v): %s", at, sortFrom, sortTo, tr.Reason)
+		}
+		if tr.State.Waiting() && at >= sortTo && ready < 0 {
+			ready = at
+		}
+	}
+	if ready < 0 || ready-sortTo > 500*time.Millisecond {
+		t.Errorf("ready %v after the sort ended at %v, want within 500ms", ready, sortTo)
 	}
 }
