@@ -162,6 +162,8 @@ func (b *busyAnims) frameKind(f *facts, r int, old, text string) string {
 	case tickingStatus(&f.memo, kind, text):
 		kind = "status word"
 	case kind == "" && standingTail(&f.memo, old, text):
+		// A prompt drawn beside a status word already shown: no busy
+		// sign (busyanim_tail.go).
 	case kind != "":
 	case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
 		// A bar already seen moving that changes only its cells again
