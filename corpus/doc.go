@@ -15,7 +15,8 @@
 // sqlite3, bc, python3's REPL, lua, irb, gdb, nano, git add -p, less,
 // dialog, whiptail, vim, top, htop, ncdu, tig, fzf, and, never seen while
 // the engine was tuned (round 8), ranger, mc, vifm, nnn, calcurse, cmus,
-// bpython, ptpython, pudb, tmux and neomutt). The scenario drives it
+// bpython, ptpython, pudb, tmux and neomutt; round 9, micro, visidata, w3m,
+// sbcl and newsboat). The scenario drives it
 // the way a test would: start-up, questions, busy phases (spinners,
 // progress bars, status bars, silent work), timed redraws while waiting,
 // several turns. The scenarios after the first 42 (widened) are shapes the
@@ -24,7 +25,10 @@
 // timeout, a reader that polls. The 6 after those (unseenB) are held out:
 // programs no rule was tuned on (bpython, ptpython, pudb on its first run
 // and after, bash inside tmux, neomutt), scored first with the engine as it
-// was (docs/CORPUS.md, "Round 8: programs never seen (B)").
+// was (docs/CORPUS.md, "Round 8: programs never seen (B)"); the 6 after
+// those (unseenC) are a third such set: micro, visidata, w3m, sbcl,
+// newsboat and dialog's check and radio lists ("Round 9: programs never
+// seen (C)").
 //
 // Ground truth comes from one of two places, never from the engine:
 //

@@ -159,6 +159,11 @@ func (b *busyAnims) frameKind(f *facts, r int, old, text string) string {
 				b.spinLabels[label] = true
 			}
 		}
+	case tickingStatus(&f.memo, kind, text):
+		kind = "status word"
+	case kind == "" && standingTail(&f.memo, old, text):
+		// A prompt drawn beside a status word already shown: no busy
+		// sign (busyanim_tail.go).
 	case kind != "":
 	case b.rows[r] != nil && b.rows[r].text == old && (b.rows[r].kind == "spinner" || b.rows[r].kind == "bar") && cellsOnly(old, text):
 		// A bar already seen moving that changes only its cells again
@@ -193,7 +198,7 @@ func (b *busyAnims) judge(f *facts, kind, text string, alt, refresh bool) (strin
 	stall := tune.BusyStall
 	// (A write within MonitorBurst of a whole-screen frame belongs to
 	// it, unless input came between: then it answers the input.)
-	altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt))
+	altWord := alt && kind == "status word" && (!refresh || f.inputAt.After(b.refreshAt) || tailAnswersInput(f, b, kind, text))
 	if altWord || kind == "bar" {
 		stall = f.prof.Silence.D()
 	}
@@ -208,7 +213,7 @@ func (b *busyAnims) judge(f *facts, kind, text string, alt, refresh bool) (strin
 // this program was seen spinning with; "" for none.
 func (b *busyAnims) busyText(mm *matchMemo, text string) string {
 	switch {
-	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && mm.matches(statusWord, text):
+	case strings.Contains(text, "ing") && strings.ContainsAny(text, ".…") && (mm.matches(statusWord, text) || endsInStatusWord(mm, text)):
 		return "status word"
 	case startsSpinning(text):
 		return "spinner"

@@ -97,7 +97,7 @@ func TestLiteralIn(t *testing.T) {
 func enginePatterns(t testing.TB) []*regexp.Regexp {
 	t.Helper()
 	res := []*regexp.Regexp{
-		promptPrefix, statusWord, gerundLead, gerund, notVerb, barSegment, digitRun, dotsRun, complete,
+		promptPrefix, statusWord, statusTail, keysAfterQuestionRe, keyWordPairsRe, gerundLead, gerund, notVerb, barSegment, digitRun, dotsRun, complete,
 		percentBefore, percentAfter, clockToken, durationToken, promptGlyph, yesNoRe, passRe, enterRe,
 		chevronRe, numberedRe, listItemRe, choiceRe, permitRe, labelRe, leadGlyphRe, questionLine,
 		selectItem, listHint, keysRe, keyBarItem, toggleRe, maskRe, secretRe, chevronLine, barItemRe,

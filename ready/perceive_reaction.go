@@ -11,6 +11,7 @@ import "time"
 type reaction struct {
 	awaiting bool      // input sent, no visible reaction yet
 	hidAt    time.Time // when the program hid its cursor, awaiting, and drew nothing else
+	wroteAt  time.Time // awaiting, when the program last wrote and changed nothing visible (reaction_writes.go)
 }
 
 func init() {
@@ -24,9 +25,9 @@ func (r *reaction) look(_ *facts, g *glance) bool {
 		}
 		return true
 	}
-	r.awaiting, r.hidAt = false, time.Time{} // a visible change is the program's reaction
+	r.awaiting, r.hidAt, r.wroteAt = false, time.Time{}, time.Time{} // a visible change is the program's reaction
 	return true
 }
 
 // input starts awaiting the program's reaction.
-func (r *reaction) input() { r.awaiting, r.hidAt = true, time.Time{} }
+func (r *reaction) input() { r.awaiting, r.hidAt, r.wroteAt = true, time.Time{}, time.Time{} }

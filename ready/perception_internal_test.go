@@ -13,7 +13,7 @@ import (
 // after every part that may end the look. Each engine holds parts of its
 // own.
 func TestPerceptionsInOrder(t *testing.T) {
-	want := []string{"sync", "change", "blink", "clock", "drawn", "rows", "busy", "title", "animation", "reaction"}
+	want := []string{"sync", "writes", "change", "blink", "clock", "drawn", "rows", "busy", "title", "animation", "reaction"}
 	var got []string
 	for _, k := range perceptions {
 		got = append(got, k.name)

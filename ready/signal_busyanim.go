@@ -73,7 +73,7 @@ func (f *facts) busyShownAt(now time.Time) (*busyRow, int) {
 	v := f.view
 	best, row := (*busyRow)(nil), 0
 	for r, br := range f.busyAnim.rows {
-		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= br.stall || drawnBelow(f, r, br.at) {
+		if v.row(r) != br.text || br.at.Before(f.ref) || now.Sub(br.at) >= br.stall || drawnBelow(f, r, br.at) || movedOnFrom(f, r, br) {
 			continue
 		}
 		if best == nil || br.at.After(best.at) || br.at.Equal(best.at) && r < row {

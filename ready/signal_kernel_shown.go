@@ -38,12 +38,15 @@ func (b *busyShown) gone(f *facts) bool {
 
 // busyOnScreen reports whether the screen shows a busy sign: a busy marker
 // of the profile (fresh or not), or a busy animation drawn since the last
-// input, still shown as it was last drawn and still counting as the
-// busy-animation signal counts it (busyShownAt: not stalled, nothing drawn
-// below it since). A tool's status glyph turned once (Continue's "○ Bash"
-// to "● Bash", recordings/agents/generic/continue-approval.cast) reads as
-// two frames of an animation and stays drawn as it was left: the answer
-// drawn below it ends it.
+// input, still shown as it was last drawn, with nothing drawn below it
+// since (drawnBelow). A tool's status glyph turned once (Continue's
+// "○ Bash" to "● Bash", recordings/agents/generic/continue-approval.cast)
+// reads as two frames of an animation and stays drawn as it was left: the
+// answer drawn below it ends it. A sign the busy-animation signal no
+// longer counts otherwise (stalled, or left behind by a prompt drawn
+// elsewhere: movedOnFrom) still holds here: the work it names may go on
+// while the program draws nothing (visidata's "sorting…" through a 4 s sort,
+// its "overwrite?" drawn while its threads still save).
 func busyOnScreen(f *facts) bool {
 	if f.view == nil {
 		return false
@@ -51,8 +54,12 @@ func busyOnScreen(f *facts) bool {
 	if len(f.view.busy) > 0 {
 		return true
 	}
-	br, _ := f.busyShownAt(f.now)
-	return br != nil
+	for r, br := range f.busyAnim.rows {
+		if f.view.row(r) == br.text && !br.at.Before(f.ref) && !drawnBelow(f, r, br.at) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopHold is how long an event loop's work holds ready back once the

@@ -31,6 +31,13 @@ func (reactionSignal) vote(f *facts, now time.Time) vote {
 	case f.reaction.awaiting && !f.reaction.hidAt.IsZero():
 		return hold(SignalInput, "input sent; the program hid its cursor %v ago and drew nothing else", roundMS(now.Sub(f.reaction.hidAt))).
 			later(f.reaction.hidAt.Add(f.prof.Silence.D()))
+	case f.reaction.awaiting && f.reaction.hidAt.IsZero() && !f.reaction.wroteAt.IsZero() && now.Sub(f.reaction.wroteAt) >= f.prof.Silence.D():
+		// It wrote after the input, nothing visible changed, and it has
+		// been silent for the silence window since: that was all the
+		// reaction (reaction_writes.go); the other signals decide.
+	case f.reaction.awaiting && f.reaction.hidAt.IsZero() && !f.reaction.wroteAt.IsZero():
+		return hold(SignalInput, "input sent; the program wrote %v ago and changed nothing visible", roundMS(now.Sub(f.reaction.wroteAt))).
+			later(f.reaction.wroteAt.Add(f.prof.Silence.D()))
 	case f.reaction.awaiting:
 		return hold(SignalInput, "input sent; waiting for the program to react")
 	}
