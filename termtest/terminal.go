@@ -54,6 +54,7 @@ type terminal struct {
 	readBytes atomic.Int64 // output read so far
 	unfed     atomic.Int32 // batches read and not yet fed to the session (output.go)
 	closing   atomic.Int64 // when Close began (UnixNano; 0 before): output still unfed dropGrace later is dropped (output.go)
+	hangup    atomic.Bool  // Close is hanging the terminal up: readLoop reads what is there and ends (hangUp)
 
 	// inputAt is lastInput for waits, read without t.mu, which the
 	// kernel's observer holds while it waits for a piece of output.
@@ -436,13 +437,16 @@ func (t *Terminal) Resize(cols, rows int) error {
 	return nil
 }
 
-// Close ends the program's whole process group (SIGHUP; SIGTERM at once if
-// the program ignores SIGHUP; SIGKILL after a grace period, or at once if
-// it ignores both), and on Linux every other process the program started
-// (descendants that called setsid, double-forked, or cleared or overwrote
-// their environment: see endDescendants), reaps the program, closes the
-// PTY and ends every goroutine the terminal started. It is safe to call
-// more than once.
+// Close reads what the program wrote before it, then hangs the terminal
+// up as a closed terminal window does (see hangUp), ends the program's
+// whole process group (SIGHUP; SIGTERM at once if the program ignores
+// SIGHUP; SIGKILL after a grace period, or at once if it ignores both),
+// and on Linux every other process the program started (descendants that
+// called setsid, double-forked, or cleared or overwrote their environment:
+// see endDescendants), reaps the program and ends every goroutine the
+// terminal started. What the program writes once Close has begun (a
+// prompt redrawn on SIGHUP) may not be read, as a closed window shows
+// nothing more. It is safe to call more than once.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
 		t.mu.Lock()
@@ -450,17 +454,15 @@ func (t *Terminal) Close() error {
 		t.mu.Unlock()
 		t.closing.Store(time.Now().UnixNano())
 		before := treeOf(t.cmd.Process.Pid) // parent links, while the parents live
+		t.closeErr = t.hangUp()
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
 		endDescendants(t.span, t.cookie, before) // descendants that left the group
 		closeSpan(t.span)
-		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
-		<-t.readDone
 		<-t.done
 		t.stopKernel()
 		t.in.close()
 		t.stopTicker()
-		t.closeErr = t.pty.Close()
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
 		}
@@ -469,6 +471,21 @@ func (t *Terminal) Close() error {
 		}
 	})
 	return t.closeErr
+}
+
+// hangUp reads what the program wrote before Close and closes the PTY: the
+// kernel then hangs the terminal up, as when a terminal window closes
+// (SIGHUP and SIGCONT to the program, its reads end, its writes fail).
+// stopGroup's SIGHUP alone reached bash at its prompt too late in 38–50 %
+// of closes (it redrew and read again) and ended it only when sent again
+// a millisecond later; a hung-up terminal ends its read at once. The read
+// loop reads and feeds what the PTY holds, without waiting (readHung),
+// and ends; output after it is not read. It returns the PTY's Close error.
+func (t *Terminal) hangUp() error {
+	t.hangup.Store(true)
+	_ = t.pty.SetReadDeadline(time.Now()) // ends readLoop's wait
+	<-t.readDone
+	return t.pty.Close()
 }
 
 // Started returns when the program started: offsets in the recording and in
