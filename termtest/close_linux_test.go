@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -139,5 +141,52 @@ func BenchmarkCloseWithChild(b *testing.B) {
 		}
 		b.StartTimer()
 		_ = term.Close()
+	}
+}
+
+// Close hangs the terminal up only once it has read what the program wrote
+// before it: a program that wrote 5000 lines, then said so (a file) and
+// slept, has every line in the recording, though Close came before the
+// screen had shown them (the hang-up ends the program, and closing the PTY
+// first would drop what the kernel still held).
+func TestCloseKeepsOutputWrittenBefore(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	rec, done := filepath.Join(dir, "close.cast"), filepath.Join(dir, "written")
+	for i := range 5 {
+		_ = os.Remove(done)
+		term, err := termtest.Start(ctx, []string{"sh", "-c", `seq 1 5000; echo END; : > "$0"; exec sleep 300`, done},
+			termtest.WithRecording(rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(done); err == nil {
+				break
+			}
+			if ctx.Err() != nil {
+				term.Close()
+				t.Fatalf("run %d: the program did not write %s within a minute", i, done)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if err := term.Close(); err != nil {
+			t.Fatalf("run %d: Close: %v", i, err)
+		}
+		c, err := asciicast.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		for _, e := range c.Events {
+			if e.Kind == asciicast.Output {
+				out.WriteString(e.Data)
+			}
+		}
+		if !strings.Contains(out.String(), "4999\r\n5000\r\nEND\r\n") {
+			tail := out.String()[max(0, out.Len()-60):]
+			t.Fatalf("run %d: the recording lost output written before Close: %d bytes, ending %q", i, out.Len(), tail)
+		}
 	}
 }
