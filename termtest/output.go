@@ -149,6 +149,9 @@ func (t *Terminal) readLoop() {
 			go t.feedLoop(f, batches, slots)
 		}
 		slots <- struct{}{}
+		if hangingUp {
+			size = maxBatch // more than the PTY holds: all of it is read
+		}
 		buf := getBatch(size)
 		copy(buf, first[:n])
 		firstReads.Put(buf1)
