@@ -143,7 +143,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	var temp tempRecording // Spawn's, created while the program starts
 	switch {
 	case cfg.recordingTemp != "":
-		temp = createTemp(cfg.recordingTemp)
+		temp = createTemp(cfg.recordingTemp, argv, cfg)
 	case cfg.recording != "":
 		var err error
 		if rec, err = createRecording(cfg.recording, argv, cfg); err != nil {
@@ -184,7 +184,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		b := built{rec: rec}
 		opts := sopts
 		if temp != nil {
-			if b.rec, b.path, b.err = temp.record(argv, cfg); b.err != nil {
+			if b.rec, b.path, b.err = temp.record(); b.err != nil {
 				building <- b
 				return
 			}
