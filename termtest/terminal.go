@@ -454,7 +454,7 @@ func (t *Terminal) Close() error {
 		t.mu.Unlock()
 		t.closing.Store(time.Now().UnixNano())
 		before := treeOf(t.cmd.Process.Pid) // parent links, while the parents live
-		t.closeErr = t.hangUp()
+		hung := t.hangUp()
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
 		endDescendants(t.span, t.cookie, before) // descendants that left the group
@@ -463,6 +463,9 @@ func (t *Terminal) Close() error {
 		t.stopKernel()
 		t.in.close()
 		t.stopTicker()
+		if !hung {
+			t.closeErr = t.pty.Close()
+		}
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
 		}
@@ -480,12 +483,18 @@ func (t *Terminal) Close() error {
 // of closes (it redrew and read again) and ended it only when sent again
 // a millisecond later; a hung-up terminal ends its read at once. The read
 // loop reads and feeds what the PTY holds, without waiting (readHung),
-// and ends; output after it is not read. It returns the PTY's Close error.
-func (t *Terminal) hangUp() error {
+// and ends; output after it is not read. It reports whether it closed the
+// PTY (its error in t.closeErr): where the PTY takes no read deadline (not
+// in Go's poller), the read loop cannot be told to stop, and Close ends
+// the program first, as before, its output ending with it.
+func (t *Terminal) hangUp() bool {
 	t.hangup.Store(true)
-	_ = t.pty.SetReadDeadline(time.Now()) // ends readLoop's wait
+	if err := t.pty.SetReadDeadline(time.Now()); err != nil { // ends readLoop's wait
+		return false
+	}
 	<-t.readDone
-	return t.pty.Close()
+	t.closeErr = t.pty.Close()
+	return true
 }
 
 // Started returns when the program started: offsets in the recording and in
