@@ -2,8 +2,10 @@ package termtest_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/termtest"
 )
@@ -139,5 +142,67 @@ func BenchmarkCloseWithChild(b *testing.B) {
 		}
 		b.StartTimer()
 		_ = term.Close()
+	}
+}
+
+// Close hangs the terminal up only once it has read what the program wrote
+// before it: a program that wrote 5000 lines, then said so (a file) and
+// slept, has every line in the recording, though Close came before the
+// screen had shown them (the hang-up ends the program, and closing the PTY
+// first would lose what the kernel still held). Output Close drops
+// because it was not parsed dropGrace after Close began (a loaded
+// machine) is counted from the recording's marker: nothing else may be
+// missing.
+func TestCloseKeepsOutputWrittenBefore(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	rec, done := filepath.Join(dir, "close.cast"), filepath.Join(dir, "written")
+	written := len("END\r\n") // and seq's lines, each ending in \r\n on the terminal
+	for n := 1; n <= 5000; n++ {
+		written += len(strconv.Itoa(n)) + 2
+	}
+	for i := range 5 {
+		_ = os.Remove(done)
+		term, err := termtest.Start(ctx, []string{"sh", "-c", `seq 1 5000; echo END; : > "$0"; exec sleep 300`, done},
+			termtest.WithRecording(rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(done); err == nil {
+				break
+			}
+			if ctx.Err() != nil {
+				term.Close()
+				t.Fatalf("run %d: the program did not write %s within a minute", i, done)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		if err := term.Close(); err != nil {
+			t.Fatalf("run %d: Close: %v", i, err)
+		}
+		c, err := asciicast.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		dropped := 0
+		for _, e := range c.Events {
+			switch {
+			case e.Kind == asciicast.Output:
+				out.WriteString(e.Data)
+			case e.Kind == asciicast.Marker && strings.HasPrefix(e.Data, termtest.DroppedMarker):
+				if _, err := fmt.Sscanf(e.Data, termtest.DroppedMarker+": %d bytes", &dropped); err != nil {
+					t.Fatalf("run %d: marker %q: %v", i, e.Data, err)
+				}
+			}
+		}
+		switch {
+		case dropped == 0 && !strings.HasSuffix(out.String(), "4999\r\n5000\r\nEND\r\n"):
+			t.Fatalf("run %d: the recording lost output written before Close: %d bytes of %d, ending %q", i, out.Len(), written, out.String()[max(0, out.Len()-60):])
+		case out.Len()+dropped != written:
+			t.Fatalf("run %d: the recording has %d bytes and a marker of %d dropped at close, of the %d written before Close", i, out.Len(), dropped, written)
+		}
 	}
 }

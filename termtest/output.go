@@ -104,6 +104,19 @@ func (t *Terminal) readLoop() {
 	size := minBatch
 	for {
 		buf1, n, err := t.readHeld(raw) // kernel.go: counts the batch unfed until readFed
+		hangingUp := err != nil && raw != nil && t.hangup.Load()
+		if hangingUp {
+			// Close is hanging the terminal up (hangUp): what the program
+			// wrote before is read now, without waiting, and is the last.
+			if buf1 == nil {
+				buf1 = firstReads.Get().(*[]byte)
+			}
+			if n = t.readHung(raw, *buf1); n > 0 && t.kern != nil {
+				t.kern.read.Lock()
+				t.kern.read.unfed++ // as readHeld counts a read, until readFed
+				t.kern.read.Unlock()
+			}
+		}
 		if n <= 0 {
 			if buf1 != nil {
 				firstReads.Put(buf1)
@@ -136,10 +149,16 @@ func (t *Terminal) readLoop() {
 			go t.feedLoop(f, batches, slots)
 		}
 		slots <- struct{}{}
+		if hangingUp {
+			size = maxBatch // more than the PTY holds: all of it is read
+		}
 		buf := getBatch(size)
 		copy(buf, first[:n])
 		firstReads.Put(buf1)
-		if gather && n == len(first) { // more may be there: a flood
+		switch {
+		case hangingUp && n == len(first):
+			n += t.readHung(raw, buf[n:])
+		case gather && n == len(first): // more may be there: a flood
 			n += readAvailable(raw, buf[n:])
 		}
 		switch {
@@ -232,6 +251,31 @@ func readAvailable(raw syscall.RawConn, p []byte) int {
 		}
 		n += m
 	}
+	return n
+}
+
+// readHung reads into p what the PTY holds now, without waiting and
+// whatever the read deadline (Close set it to stop readLoop's wait), and
+// returns how much it read: Close's last read before it hangs the
+// terminal up. A read that finds the PTY empty also takes what the
+// program's writes left in the kernel's buffers on their way, so what the
+// program wrote before Close is all there. A program writing without
+// pause fills p: the rest is what it wrote after Close, and the hang-up
+// ends it.
+func (t *Terminal) readHung(raw syscall.RawConn, p []byte) int {
+	n := 0
+	_ = raw.Control(func(fd uintptr) {
+		for n < len(p) {
+			m, err := syscall.Read(int(fd), p[n:])
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil || m <= 0 {
+				break
+			}
+			n += m
+		}
+	})
 	return n
 }
 

@@ -44,22 +44,37 @@ func createRecording(path string, argv []string, cfg config) (session.Recorder, 
 }
 
 // tempRecording is a temporary file Start records into (Spawn's), being
-// created beside the program's start: creating a file cost a quarter of a
-// millisecond, in the kernel, before the program was started.
+// created, its header written, beside the program's start: creating a
+// file cost a quarter of a millisecond, in the kernel, before the program
+// was started, and encoding the header a tenth of one that Start waited
+// for after.
 type tempRecording chan tempFile
 
 type tempFile struct {
 	f   *os.File
+	w   *asciicast.Writer // nil where err is set
 	err error
 }
 
 // createTemp starts creating a temporary file named by pattern, empty
-// and 0600 (os.CreateTemp).
-func createTemp(pattern string) tempRecording {
+// and 0600 (os.CreateTemp), and writing the header of argv's recording
+// into it.
+func createTemp(pattern string, argv []string, cfg config) tempRecording {
 	c := make(tempRecording, 1)
 	go func() {
 		f, err := os.CreateTemp("", pattern)
-		c <- tempFile{f, err}
+		if err != nil {
+			c <- tempFile{err: fmt.Errorf("recording: %w", err)}
+			return
+		}
+		w, err := asciicast.NewWriter(f, recordingHeader(argv, cfg), asciicast.WithVersion(cfg.recordingVersion))
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(f.Name())
+			c <- tempFile{err: fmt.Errorf("recording to %s: %w", f.Name(), err)}
+			return
+		}
+		c <- tempFile{f: f, w: w}
 	}()
 	return c
 }
@@ -67,18 +82,12 @@ func createTemp(pattern string) tempRecording {
 // record waits for the file and records into it as it is (opening it
 // again, truncating, cost a second open and, on ext4, a write-back at its
 // close).
-func (c tempRecording) record(argv []string, cfg config) (session.Recorder, string, error) {
+func (c tempRecording) record() (session.Recorder, string, error) {
 	r := <-c
 	if r.err != nil {
-		return nil, "", fmt.Errorf("recording: %w", r.err)
+		return nil, "", r.err
 	}
-	w, err := asciicast.NewWriter(r.f, recordingHeader(argv, cfg), asciicast.WithVersion(cfg.recordingVersion))
-	if err != nil {
-		_ = r.f.Close()
-		_ = os.Remove(r.f.Name())
-		return nil, "", fmt.Errorf("recording to %s: %w", r.f.Name(), err)
-	}
-	return session.InBackground(fileRecorder{w, r.f}), r.f.Name(), nil
+	return session.InBackground(fileRecorder{r.w, r.f}), r.f.Name(), nil
 }
 
 // drop removes the file, unused (Start failed before recording into it).

@@ -54,6 +54,7 @@ type terminal struct {
 	readBytes atomic.Int64 // output read so far
 	unfed     atomic.Int32 // batches read and not yet fed to the session (output.go)
 	closing   atomic.Int64 // when Close began (UnixNano; 0 before): output still unfed dropGrace later is dropped (output.go)
+	hangup    atomic.Bool  // Close is hanging the terminal up: readLoop reads what is there and ends (hangUp)
 
 	// inputAt is lastInput for waits, read without t.mu, which the
 	// kernel's observer holds while it waits for a piece of output.
@@ -142,7 +143,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 	var temp tempRecording // Spawn's, created while the program starts
 	switch {
 	case cfg.recordingTemp != "":
-		temp = createTemp(cfg.recordingTemp)
+		temp = createTemp(cfg.recordingTemp, argv, cfg)
 	case cfg.recording != "":
 		var err error
 		if rec, err = createRecording(cfg.recording, argv, cfg); err != nil {
@@ -183,7 +184,7 @@ func Start(ctx context.Context, argv []string, opts ...Option) (*Terminal, error
 		b := built{rec: rec}
 		opts := sopts
 		if temp != nil {
-			if b.rec, b.path, b.err = temp.record(argv, cfg); b.err != nil {
+			if b.rec, b.path, b.err = temp.record(); b.err != nil {
 				building <- b
 				return
 			}
@@ -436,13 +437,16 @@ func (t *Terminal) Resize(cols, rows int) error {
 	return nil
 }
 
-// Close ends the program's whole process group (SIGHUP; SIGTERM at once if
-// the program ignores SIGHUP; SIGKILL after a grace period, or at once if
-// it ignores both), and on Linux every other process the program started
-// (descendants that called setsid, double-forked, or cleared or overwrote
-// their environment: see endDescendants), reaps the program, closes the
-// PTY and ends every goroutine the terminal started. It is safe to call
-// more than once.
+// Close reads what the program wrote before it, then hangs the terminal
+// up as a closed terminal window does (see hangUp), ends the program's
+// whole process group (SIGHUP; SIGTERM at once if the program ignores
+// SIGHUP; SIGKILL after a grace period, or at once if it ignores both),
+// and on Linux every other process the program started (descendants that
+// called setsid, double-forked, or cleared or overwrote their environment:
+// see endDescendants), reaps the program and ends every goroutine the
+// terminal started. What the program writes once Close has begun (a
+// prompt redrawn on SIGHUP) may not be read, as a closed window shows
+// nothing more. It is safe to call more than once.
 func (t *Terminal) Close() error {
 	t.closeOnce.Do(func() {
 		t.mu.Lock()
@@ -450,17 +454,18 @@ func (t *Terminal) Close() error {
 		t.mu.Unlock()
 		t.closing.Store(time.Now().UnixNano())
 		before := treeOf(t.cmd.Process.Pid) // parent links, while the parents live
+		hung := t.hangUp()
 		stopGroup(t.cmd.Process.Pid, t.cfg.grace, t.reaped)
 		<-t.reaped
 		endDescendants(t.span, t.cookie, before) // descendants that left the group
 		closeSpan(t.span)
-		_ = t.pty.SetReadDeadline(time.Now()) // a grandchild may still hold the PTY
-		<-t.readDone
 		<-t.done
 		t.stopKernel()
 		t.in.close()
 		t.stopTicker()
-		t.closeErr = t.pty.Close()
+		if !hung {
+			t.closeErr = t.pty.Close()
+		}
 		if err := t.sess.Close(); err != nil && t.closeErr == nil {
 			t.closeErr = err
 		}
@@ -469,6 +474,27 @@ func (t *Terminal) Close() error {
 		}
 	})
 	return t.closeErr
+}
+
+// hangUp reads what the program wrote before Close and closes the PTY: the
+// kernel then hangs the terminal up, as when a terminal window closes
+// (SIGHUP and SIGCONT to the program, its reads end, its writes fail).
+// stopGroup's SIGHUP alone reached bash at its prompt too late in 38–50 %
+// of closes (it redrew and read again) and ended it only when sent again
+// a millisecond later; a hung-up terminal ends its read at once. The read
+// loop reads and feeds what the PTY holds, without waiting (readHung),
+// and ends; output after it is not read. It reports whether it closed the
+// PTY (its error in t.closeErr): where the PTY takes no read deadline (not
+// in Go's poller), the read loop cannot be told to stop, and Close ends
+// the program first, as before, its output ending with it.
+func (t *Terminal) hangUp() bool {
+	t.hangup.Store(true)
+	if err := t.pty.SetReadDeadline(time.Now()); err != nil { // ends readLoop's wait
+		return false
+	}
+	<-t.readDone
+	t.closeErr = t.pty.Close()
+	return true
 }
 
 // Started returns when the program started: offsets in the recording and in
