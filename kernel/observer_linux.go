@@ -22,6 +22,7 @@ type Observer struct {
 	leader int    // the spawned program's pid: its session's processes descend from it
 	tty    string // the slave's path, as /proc/<pid>/fd links name it
 	calls  *syscalls
+	cpu    cpuClock // View.CPU: the group's CPU time between two looks
 
 	mu   sync.Mutex
 	runs uint64 // the last observation's count of runs (look.runs)
@@ -84,7 +85,7 @@ func (o *Observer) Observe() (View, error) {
 		return v, err
 	}
 	l := o.group(pgrp)
-	v.Wait, v.Doing, v.Timer = l.wait, l.doing, l.timer
+	v.Wait, v.Doing, v.Timer, v.CPU = l.wait, l.doing, l.timer, l.cpu
 	o.mu.Lock()
 	v.Still = l.own && l.ok && o.ran && l.runs == o.runs
 	o.runs, o.ran = l.runs, l.own && l.ok
