@@ -24,25 +24,24 @@ const (
 )
 
 // The CPU fact tells them apart: the loop that burns between its polls
-// used about the CPU time its own /proc stat says it did, the idle poller
-// next to none. Looks 5 ms apart over 300 ms, as termtest makes them.
+// was running or waiting for a CPU most of the time, and at least as long
+// as its own /proc stat says it ran; the idle poller next to nothing.
+// Looks 5 ms apart over 600 ms, as termtest makes them. The bounds leave
+// room for the machine's load (2 cores shared with other tests: at a load
+// of 16 the busy poller ran 0.12-0.23 of a core and read 0.34-0.79, the
+// idle one read up to 0.17, its wake-ups waiting for a CPU).
 func TestCPUShareOfAPollingLoop(t *testing.T) {
 	busy := cpuOver(t, pollBusy)
 	idle := cpuOver(t, pollIdle)
-	t.Logf("CPU over 300 ms of looks: busy poller %.2f of a core (its stat: %.2f), idle poller %.2f (its stat: %.2f)",
+	t.Logf("CPU over 600 ms of looks: busy poller %.2f of a core (ran: %.2f by its stat), idle poller %.2f (ran: %.2f)",
 		busy.fact, busy.stat, idle.fact, idle.stat)
-	// The busy loop's share depends on the machine's load (2 cores shared
-	// with other tests); what it got, the fact must report.
-	if busy.stat < 0.2 {
-		t.Skipf("the busy poller got %.2f of a core: the machine is too loaded to compare", busy.stat)
+	if busy.fact < busy.stat-0.1 {
+		t.Errorf("busy poller: the fact says %.2f of a core, less than the %.2f its stat ran", busy.fact, busy.stat)
 	}
-	if d := busy.fact - busy.stat; d < -0.25 || d > 0.25 {
-		t.Errorf("busy poller: the fact says %.2f of a core, its own stat %.2f", busy.fact, busy.stat)
+	if idle.fact > 0.25 {
+		t.Errorf("idle poller: the fact says %.2f of a core, want under 0.25 (its stat: %.2f)", idle.fact, idle.stat)
 	}
-	if idle.fact > 0.1 {
-		t.Errorf("idle poller: the fact says %.2f of a core, want under 0.1 (its stat: %.2f)", idle.fact, idle.stat)
-	}
-	if busy.fact < 2*idle.fact+0.2 {
+	if busy.fact < idle.fact+0.2 {
 		t.Errorf("busy poller %.2f of a core, idle %.2f: not told apart", busy.fact, idle.fact)
 	}
 }
@@ -50,18 +49,18 @@ func TestCPUShareOfAPollingLoop(t *testing.T) {
 type cpuReading struct{ fact, stat float64 }
 
 // cpuOver runs the python program in a PTY, looks at it every 5 ms for
-// 300 ms once it polls, and returns the mean of the looks' CPU (each
+// 600 ms once it polls, and returns the mean of the looks' CPU (each
 // weighted by its interval) beside the CPU time its /proc stat gained.
 func cpuOver(t *testing.T, program string) cpuReading {
 	t.Helper()
-	s := start(t, true, "python3", "-c", program)
+	s := start(t, true, "/usr/bin/python3", "-c", program)
 	s.await(t, "python3 polling its terminal", func(v kernel.View) bool { return v.CPU != "" && strings.HasPrefix(v.Doing, "python3") })
 	time.Sleep(200 * time.Millisecond) // past its start-up's imports
 	pid := s.cmd.Process.Pid
 	before, start := statCPU(t, pid), time.Now()
 	var sum float64
 	last := start
-	for time.Since(start) < 300*time.Millisecond {
+	for time.Since(start) < 600*time.Millisecond {
 		time.Sleep(5 * time.Millisecond)
 		v, err := s.obs.Observe()
 		if err != nil {
