@@ -13,22 +13,39 @@ import (
 )
 
 // cpuClock measures how much CPU time the foreground group's threads used,
-// or waited on a run queue to use, between two looks (View.CPU). It keeps each thread's run time from the
-// look before; a thread that came since counts from its start, never more
-// than the wall time between the looks.
+// or waited on a run queue to use, over the last cpuSpan of looks
+// (View.CPU). It keeps each thread's time from the look before (a thread
+// that came since counts from its start, never more than the wall time
+// between the looks) and the group's running total at each look of the
+// span.
 type cpuClock struct {
 	mu    sync.Mutex
-	at    time.Time        // the previous look; zero before the first
 	pgrp  int              // the group it measured
 	spent map[int64]uint64 // run time (ns) by pid<<32|tid at the previous look
 	next  map[int64]uint64 // reused for the look in progress
+	total time.Duration    // the group's time since its first look
+	span  []cpuSample      // the looks of the last cpuSpan, oldest first; none before the first
 }
 
-// share returns the group's CPU time since the previous look as a share
-// of the wall time between them, in percent of one core rounded to ten
-// ("0%", "90%", "180%"), and each thread's scheduling count (schedstat's
-// third field; ok false where the kernel keeps no schedstat) for ranRuns.
-// The first look of a group says nothing ("").
+type cpuSample struct {
+	at    time.Time
+	total time.Duration
+}
+
+// cpuSpan is the least wall time a share is measured over. A thread's
+// time advances in steps: its wait on a run queue is counted when it gets
+// the CPU, so one look 5 ms after another may find a loop that burns
+// nothing (it waited) and the next one twice its share; live, on a
+// loaded machine, a look found bpython at 0 % and the next, 64 ms later,
+// at 110 %. Over 50 ms the steps even out, and the share changes little
+// from look to look (a recording keeps changes only).
+const cpuSpan = 50 * time.Millisecond
+
+// share returns the group's CPU time over the last cpuSpan (or since its
+// first look, if less) as a share of the wall time, in percent of one
+// core rounded to ten ("0%", "90%", "180%"), and fills each thread's
+// scheduling count (schedstat's third field) for ranRuns. The first look
+// of a group, or one with a thread unreadable, says nothing ("").
 func (c *cpuClock) share(pgrp int, procs []proc, pids []int) string {
 	now := time.Now()
 	c.mu.Lock()
@@ -52,23 +69,38 @@ func (c *cpuClock) share(pgrp int, procs []proc, pids []int) string {
 			c.next[int64(pids[i])<<32|int64(t.tid)] = ns
 		}
 	}
-	prevAt, prev, same := c.at, c.spent, c.pgrp == pgrp
-	c.at, c.pgrp = now, pgrp
+	prev := c.spent
 	c.spent, c.next = c.next, prev
-	wall := now.Sub(prevAt)
-	if !known || !same || prevAt.IsZero() || wall <= 0 {
+	if !known || c.pgrp != pgrp || len(c.span) == 0 {
+		// A new group, or a gap in what was read: start again.
+		c.pgrp, c.total = pgrp, 0
+		c.span = append(c.span[:0], cpuSample{at: now})
+		if !known {
+			c.span = c.span[:0]
+		}
 		return ""
 	}
-	var used time.Duration
+	wall := now.Sub(c.span[len(c.span)-1].at)
+	if wall <= 0 {
+		return ""
+	}
 	for id, ns := range c.spent {
 		before, seen := prev[id]
 		d := time.Duration(ns - before)
 		if !seen || ns < before {
 			d = time.Duration(ns) // came since (or a reused id): its whole life, bounded below
 		}
-		used += min(d, wall)
+		c.total += min(d, wall)
 	}
-	pct := (int64(used)*100/int64(wall) + 5) / 10 * 10
+	// Keep the newest sample at least cpuSpan old, and those after it.
+	drop := 0
+	for drop+1 < len(c.span) && now.Sub(c.span[drop+1].at) >= cpuSpan {
+		drop++
+	}
+	c.span = append(c.span[:0], c.span[drop:]...)
+	from := c.span[0]
+	c.span = append(c.span, cpuSample{at: now, total: c.total})
+	pct := (int64(c.total-from.total)*100/int64(now.Sub(from.at)) + 5) / 10 * 10
 	return strconv.FormatInt(pct, 10) + "%"
 }
 

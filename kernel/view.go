@@ -97,9 +97,9 @@ type View struct {
 	Still bool `json:"still,omitempty"`
 	// CPU is how much CPU time the foreground group's threads used, or
 	// waited on a run queue to use (a loaded machine gives a burning loop
-	// a part of a core), since the previous observation, as a share of
-	// the wall time between the two, in percent of one core rounded to
-	// ten: "0%" for a loop asleep,
+	// a part of a core), over the looks of the last 50 ms or so, as a
+	// share of the wall time, in percent of one core rounded to ten: "0%"
+	// for a loop asleep,
 	// "100%" for one thread that ran throughout, more for several. A loop
 	// that polls the terminal between chunks of work (bpython loading its
 	// completion index) reads Watching at every look and burns a core.
