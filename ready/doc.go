@@ -17,8 +17,9 @@
 //     opinion for event loops or elsewhere)
 //  5. cpu: the foreground group burning tune.CPUBusy of a core or more over
 //     tune.CPUWindow while it watches the terminal (kernel.View.CPU): not
-//     ready, until the screen has been still for the silence window (an
-//     event loop among threads: tune.LoopWorkHold, as the kernel's hold)
+//     ready, until the screen has been still for the silence window plus
+//     tune.KernelHold (an event loop among threads: tune.LoopWorkHold, as
+//     the kernel's hold)
 //  6. restart (selected by a profile): a restart message: not ready
 //  7. answer-ticked (selected): the question just answered, ticked: not ready
 //  8. question: a question on screen (prompt.go, question*.go), still for the quiet window;

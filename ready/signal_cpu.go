@@ -24,13 +24,17 @@ import (
 // one, decides on them). Work the kernel's wait shows is held by the
 // kernel signal once confirmed; before that (an event loop's work needs
 // tune.LoopWorkConfirm, and bpython's looks alternate between its poll
-// and its work) this holds it if it burns. It only delays: bounded by the silence
-// window after the screen last changed, as the silence fallback is (a
-// loop that spins while idle, rare, is ready when the screen has been
-// still that long); for an event loop among threads, once the program has
-// waited for input, by tune.LoopWorkHold after the screen last changed or
-// input was sent, as the kernel's hold for such a loop's work is (node
-// agents run on, every thread, after their final frame). A question asked
+// and its work) this holds it if it burns. It only delays, bounded as the
+// kernel's hold for work is: until the screen has been still for the
+// silence window plus tune.KernelHold (live, on a machine at a load of
+// 25 on 2 cores, bpython's start-up under strace burned on for 10-18 s
+// with nothing drawn after its prompt: bounded by the silence window
+// alone, it was ready 2 s after its last frame, 0.4-8 s early; a loop
+// that spins while idle, rare, is ready 10 s after its last frame); for
+// an event loop among threads, once the program has waited for input, by
+// tune.LoopWorkHold after the screen last changed or input was sent, as
+// the kernel's hold for such a loop's work is (node agents run on, every
+// thread, after their final frame). A question asked
 // and unanswered is not withdrawn. Looks that do not know the CPU time
 // (recordings made before it was observed, systems without /proc) count
 // as no work.
@@ -108,7 +112,7 @@ func (c *cpuSignal) vote(f *facts, now time.Time) vote {
 	if used < float64(tune.CPUBusy)/100 {
 		return vote{}
 	}
-	until := f.lastChange.Add(f.prof.Silence.D())
+	until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
 	if strings.Contains(v.Doing, kernel.AmongThreads) && f.waited {
 		settled := f.lastChange
 		if f.inputAt.After(settled) {
