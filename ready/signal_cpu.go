@@ -18,7 +18,8 @@ import (
 // bubbletea, asyncio, curses) next to nothing.
 //
 // The rule: not ready while the group has used (or waited to use)
-// tune.CPUBusy of a core or more over the last tune.CPUWindow, the
+// tune.CPUBusy of a core or more over the last tune.CPUWindow, or did at
+// a look less than tune.CPUWindow ago (burnt), the
 // kernel's latest look finding it neither blocked reading the terminal
 // nor still (those are sure, and the kernel signal, ranked before this
 // one, decides on them). Work the kernel's wait shows is held by the
@@ -43,6 +44,13 @@ type cpuSignal struct {
 	// began, oldest first; each holds from its look to the next.
 	looks []cpuLook
 	view  kernel.View // the latest look
+	// burnt: the latest look at which the mean was tune.CPUBusy or more.
+	// The hold outlasts it by tune.CPUWindow: on a loaded machine a loop
+	// that burns reads idle for a while now and then (live, bpython under
+	// strace at a load of 20-25: its share fell from 90 % to 0 for 50-90
+	// ms, its tracer waiting for a CPU, and rose again; ready in the dip,
+	// early in 2 of 5 runs).
+	burnt time.Time
 }
 
 type cpuLook struct {
@@ -69,6 +77,9 @@ func (c *cpuSignal) observe(_ *facts, ev Event) {
 	c.view = ev.Kernel
 	share, _ := ev.Kernel.CPUShare()
 	if n := len(c.looks); n > 0 && c.looks[n-1].share == share {
+		if c.used(ev.Time) >= float64(tune.CPUBusy)/100 {
+			c.burnt = ev.Time
+		}
 		return // the same share goes on
 	}
 	c.looks = append(c.looks, cpuLook{at: ev.Time, share: share})
@@ -79,6 +90,9 @@ func (c *cpuSignal) observe(_ *facts, ev Event) {
 		drop++
 	}
 	c.looks = c.looks[drop:]
+	if c.used(ev.Time) >= float64(tune.CPUBusy)/100 {
+		c.burnt = ev.Time
+	}
 }
 
 // used returns the group's mean share of a core over the window ending
@@ -109,7 +123,8 @@ func (c *cpuSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	}
 	used := c.used(now)
-	if used < float64(tune.CPUBusy)/100 {
+	burning := used >= float64(tune.CPUBusy)/100
+	if !burning && (c.burnt.IsZero() || !now.Before(c.burnt.Add(tune.CPUWindow))) {
 		return vote{}
 	}
 	until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
@@ -125,8 +140,13 @@ func (c *cpuSignal) vote(f *facts, now time.Time) vote {
 	}
 	// Asked again as the window slides: the mean falls once the burning
 	// stops, and no look may come to say so (a recording keeps changes).
+	again := earliest(until, now.Add(tune.CPUWindow/8))
+	if !burning {
+		return hold(SignalKernel, "the foreground group used %.0f%% of a core over the last %v, burning %v ago (%s)",
+			100*used, tune.CPUWindow, now.Sub(c.burnt), v.Doing).later(earliest(again, c.burnt.Add(tune.CPUWindow)))
+	}
 	return hold(SignalKernel, "the foreground group used %.0f%% of a core over the last %v, watching the terminal between chunks of work (%s)",
-		100*used, tune.CPUWindow, v.Doing).later(earliest(until, now.Add(tune.CPUWindow/8)))
+		100*used, tune.CPUWindow, v.Doing).later(again)
 }
 
 // earliest returns the earlier of two times.
