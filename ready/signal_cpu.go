@@ -19,10 +19,9 @@ import (
 //
 // The rule: not ready while the group has used (or waited to use)
 // tune.CPUBusy of a core or more over the last tune.CPUWindow, or did at
-// a look less than tune.CPUWindow ago (burnt), the burning begun before
-// the screen had been still for the quiet window since its last change or
-// input (since), the kernel's latest look finding it neither blocked
-// reading the terminal nor still (those are sure, and the kernel signal, ranked before this
+// a look less than tune.CPUWindow ago (burnt), the
+// kernel's latest look finding it neither blocked reading the terminal
+// nor still (those are sure, and the kernel signal, ranked before this
 // one, decides on them). Work the kernel's wait shows is held by the
 // kernel signal once confirmed; before that (an event loop's work needs
 // tune.LoopWorkConfirm, and bpython's looks alternate between its poll
@@ -52,13 +51,6 @@ type cpuSignal struct {
 	// ms, its tracer waiting for a CPU, and rose again; ready in the dip,
 	// early in 2 of 5 runs).
 	burnt time.Time
-	// since: when the burning that burnt ends began (no gap of
-	// tune.CPUWindow in it). Burning that began once the screen had been
-	// still for the quiet window, with no input since, is the program's
-	// own in the background: an idle Go runtime on a loaded machine read
-	// 60-140 % for 130 ms, 1.4 s after its last frame (live,
-	// bubbletea-minimal); holding then would take back a ready given.
-	since time.Time
 }
 
 type cpuLook struct {
@@ -85,7 +77,9 @@ func (c *cpuSignal) observe(_ *facts, ev Event) {
 	c.view = ev.Kernel
 	share, _ := ev.Kernel.CPUShare()
 	if n := len(c.looks); n > 0 && c.looks[n-1].share == share {
-		c.burning(ev.Time)
+		if c.used(ev.Time) >= float64(tune.CPUBusy)/100 {
+			c.burnt = ev.Time
+		}
 		return // the same share goes on
 	}
 	c.looks = append(c.looks, cpuLook{at: ev.Time, share: share})
@@ -96,18 +90,9 @@ func (c *cpuSignal) observe(_ *facts, ev Event) {
 		drop++
 	}
 	c.looks = c.looks[drop:]
-	c.burning(ev.Time)
-}
-
-// burning notes a look at which the mean is tune.CPUBusy or more.
-func (c *cpuSignal) burning(at time.Time) {
-	if c.used(at) < float64(tune.CPUBusy)/100 {
-		return
+	if c.used(ev.Time) >= float64(tune.CPUBusy)/100 {
+		c.burnt = ev.Time
 	}
-	if c.burnt.IsZero() || at.Sub(c.burnt) >= tune.CPUWindow {
-		c.since = at
-	}
-	c.burnt = at
 }
 
 // used returns the group's mean share of a core over the window ending
@@ -142,15 +127,12 @@ func (c *cpuSignal) vote(f *facts, now time.Time) vote {
 	if !burning && (c.burnt.IsZero() || !now.Before(c.burnt.Add(tune.CPUWindow))) {
 		return vote{}
 	}
-	settled := f.lastChange
-	if f.inputAt.After(settled) {
-		settled = f.inputAt
-	}
-	if c.since.After(settled.Add(f.prof.Quiet.D())) {
-		return vote{} // begun in the background, the screen long still
-	}
 	until := f.lastChange.Add(f.prof.Silence.D() + tune.KernelHold)
 	if strings.Contains(v.Doing, kernel.AmongThreads) && f.waited {
+		settled := f.lastChange
+		if f.inputAt.After(settled) {
+			settled = f.inputAt
+		}
 		until = earliest(until, settled.Add(tune.LoopWorkHold))
 	}
 	if !now.Before(until) {
