@@ -5,7 +5,6 @@ package kernel
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -24,11 +23,8 @@ type cpuClock struct {
 	pgrp  int              // the group it measured
 	spent map[int64]uint64 // run time (ns) by pid<<32|tid at the previous look
 	next  map[int64]uint64 // reused for the look in progress
-	// running: the threads found running or runnable at the previous
-	// look; ranNow at this one (reused).
-	running, ranNow []int64
-	total           time.Duration // the group's time since its first look
-	span            []cpuSample   // the looks of the last cpuSpan, oldest first; none before the first
+	total time.Duration    // the group's time since its first look
+	span  []cpuSample      // the looks of the last cpuSpan, oldest first; none before the first
 }
 
 type cpuSample struct {
@@ -59,7 +55,6 @@ func (c *cpuClock) share(pgrp int, procs []proc, pids []int) string {
 	}
 	clear(c.next)
 	known := true
-	c.ranNow = c.ranNow[:0]
 	for i := range procs {
 		for j := range procs[i].threads {
 			t := &procs[i].threads[j]
@@ -71,16 +66,11 @@ func (c *cpuClock) share(pgrp int, procs []proc, pids []int) string {
 			if schedOK {
 				t.runs, t.runsOK = runs, true
 			}
-			id := int64(pids[i])<<32 | int64(t.tid)
-			c.next[id] = ns
-			if t.running {
-				c.ranNow = append(c.ranNow, id)
-			}
+			c.next[int64(pids[i])<<32|int64(t.tid)] = ns
 		}
 	}
-	prev, wasRunning := c.spent, c.running
+	prev := c.spent
 	c.spent, c.next = c.next, prev
-	c.running, c.ranNow = c.ranNow, wasRunning
 	if !known || c.pgrp != pgrp || len(c.span) == 0 {
 		// A new group, or a gap in what was read: start again.
 		c.pgrp, c.total = pgrp, 0
@@ -99,15 +89,6 @@ func (c *cpuClock) share(pgrp int, procs []proc, pids []int) string {
 		d := time.Duration(ns - before)
 		if !seen || ns < before {
 			d = time.Duration(ns) // came since (or a reused id): its whole life, bounded below
-		}
-		if slices.Contains(c.running, id) && slices.Contains(wasRunning, id) {
-			// Running or runnable at this look and the one before: a
-			// thread waiting for a CPU has its wait counted only when it
-			// gets one, so one starved for 100 ms (a tracer, on a loaded
-			// machine, with its tracee stopped for it) read as idle until
-			// then. A loop woken by its timer, found waiting for a CPU at
-			// one look, is not counted so: at two in a row, rarely.
-			d = wall
 		}
 		c.total += min(d, wall)
 	}
