@@ -46,6 +46,10 @@ type state struct {
 	// process, no file. Timeouts do not count against it: they are the
 	// view's Timer.
 	own bool
+	// runs: how often it was scheduled, as read with its CPU time
+	// (cputime_linux.go), when runsOK.
+	runs   uint64
+	runsOK bool
 }
 
 func (s state) String() string {
@@ -75,6 +79,7 @@ type look struct {
 	// client: the group waits as a relay's client does (clientWait):
 	// relay_linux.go looks for a relay then.
 	client bool
+	cpu    string // View.CPU
 }
 
 // group reads what the processes of foreground group pgrp are doing.
@@ -118,7 +123,7 @@ func (o *Observer) group(pgrp int) look {
 		return look{wait: Unknown, doing: fmt.Sprintf("foreground group %d not found in the session", pgrp)}
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
-	l := look{wait: w, doing: doing, timer: timer, client: clientWait(procs)}
+	l := look{wait: w, doing: doing, timer: timer, client: clientWait(procs), cpu: o.cpu.share(pgrp, procs, pids)}
 	if w != Working && allOwn(procs) {
 		l.own = true
 		l.runs, l.ok = ranRuns(procs, pids)
@@ -134,7 +139,7 @@ func (o *Observer) group(pgrp int) look {
 		// short timer: it stays Working. A look may also catch the poller
 		// with every thread idle and no timer (Go hands its sleep from one
 		// thread to another): nothing can run then either.
-		return look{wait: Watching, doing: doing + ", polling the terminal (non-blocking)", timer: timer}
+		return look{wait: Watching, doing: doing + ", polling the terminal (non-blocking)", timer: timer, cpu: l.cpu}
 	}
 	return l
 }
@@ -164,7 +169,10 @@ func ranRuns(procs []proc, pids []int) (uint64, bool) {
 	var sum uint64
 	for i, p := range procs {
 		for _, t := range p.threads {
-			n, ok := scheduled(pids[i], t.tid)
+			n, ok := t.runs, t.runsOK
+			if !ok {
+				n, ok = scheduled(pids[i], t.tid)
+			}
 			if !ok {
 				return 0, false
 			}

@@ -26,6 +26,7 @@ type Observer struct {
 	// the session, a relay, names its own controlling terminal so).
 	exact bool
 	relay relaySearch // relay_linux.go
+	cpu   cpuClock    // View.CPU: the group's CPU time between two looks
 
 	mu   sync.Mutex
 	runs uint64 // the last observation's count of runs (look.runs)
@@ -89,10 +90,11 @@ func (o *Observer) Observe() (View, error) {
 	}
 	l := o.group(pgrp)
 	if r, unread, ok := o.relayed(pgrp, l); ok {
+		r.cpu = l.cpu // the client's: a pane's work is the relay's wait
 		l = r
 		v.Unread += unread
 	}
-	v.Wait, v.Doing, v.Timer = l.wait, l.doing, l.timer
+	v.Wait, v.Doing, v.Timer, v.CPU = l.wait, l.doing, l.timer, l.cpu
 	o.mu.Lock()
 	v.Still = l.own && l.ok && o.ran && l.runs == o.runs
 	o.runs, o.ran = l.runs, l.own && l.ok

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -96,6 +97,30 @@ type View struct {
 	// RelayDoing: relay_linux.go), every thread of the relay and of its
 	// panes' foreground groups, none run since the previous observation.
 	Still bool `json:"still,omitempty"`
+	// CPU is how much CPU time the foreground group's threads used, or
+	// waited on a run queue to use (a loaded machine gives a burning loop
+	// a part of a core), over the looks of the last 50 ms or so, as a
+	// share of the wall time, in percent of one core rounded to ten: "0%"
+	// for a loop asleep,
+	// "100%" for one thread that ran throughout, more for several. A loop
+	// that polls the terminal between chunks of work (bpython loading its
+	// completion index) reads Watching at every look and burns a core.
+	// Empty: not known (the first look of a group, a thread unreadable,
+	// systems other than Linux, recordings made before it was observed).
+	CPU string `json:"cpu,omitempty"`
+}
+
+// CPUShare returns CPU as a share of one core (1 for a core's worth);
+// false when it is not known.
+func (v View) CPUShare() (float64, bool) {
+	if v.CPU == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(v.CPU, "%"))
+	if err != nil || n < 0 || !strings.HasSuffix(v.CPU, "%") {
+		return 0, false
+	}
+	return float64(n) / 100, true
 }
 
 // TimerDue returns Timer as a duration: how soon, at most, the program
@@ -139,6 +164,9 @@ func (v View) String() string {
 	if v.Still {
 		b.WriteString(", still")
 	}
+	if v.CPU != "" {
+		fmt.Fprintf(&b, ", %s of a core", v.CPU)
+	}
 	switch {
 	case v.Canonical && v.Echo:
 		b.WriteString(", cooked")
@@ -174,6 +202,9 @@ func ParseView(data string) (View, error) {
 	}
 	if d, err := time.ParseDuration(v.Timer); v.Timer != "" && (err != nil || d < 0) {
 		return View{}, fmt.Errorf("kernel: timer %q is not a duration like \"500ms\"", v.Timer)
+	}
+	if _, ok := v.CPUShare(); v.CPU != "" && !ok {
+		return View{}, fmt.Errorf("kernel: cpu %q is not a share of a core like \"90%%\"", v.CPU)
 	}
 	return v, nil
 }

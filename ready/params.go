@@ -71,6 +71,22 @@ type tuning struct {
 	// blank screen in its report: wait, bounded, rather than guess.
 	BlankAltHold time.Duration
 
+	// CPUBusy is the share of one core, in percent, the foreground group must have
+	// used over CPUWindow for a loop that watches the terminal to count as
+	// at work (kernel.View.CPU, signal_cpu.go). bpython loading its
+	// completion index burns 0.9-1.0 of a core (its tracer included);
+	// idle loops (node, bubbletea, asyncio, curses) read 0, a screen
+	// refreshed on a period (htop) a burst of a few ms. Half a core: ±25 %
+	// (37-62 %) stays clear of both. (An integer, so the sweep moves it as
+	// it moves the durations; it prints as "50ns".)
+	CPUBusy int
+	// CPUWindow is how far back CPUBusy is measured: long enough to
+	// average the 5 ms looks (a thread's run time advances in scheduler
+	// slices), short enough that the end of the work frees the prompt
+	// within a quiet window (the mean falls under half a core CPUWindow/2
+	// after a core's burning stops).
+	CPUWindow time.Duration
+
 	// TimerHold: an event loop with a timer of its own due within this
 	// (the kernel's View.Timer) is not ready until the timer could have
 	// fired, once per visible change: a footer redrawn 600 ms after the
@@ -168,6 +184,8 @@ var defaultTuning = tuning{
 	LoopWorkHold:    400 * time.Millisecond,
 	BlankHold:       20 * time.Second,
 	BlankAltHold:    60 * time.Second,
+	CPUBusy:         50,
+	CPUWindow:       80 * time.Millisecond,
 	TimerHold:       1500 * time.Millisecond,
 	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,
