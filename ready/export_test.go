@@ -29,3 +29,9 @@ func SetTuning(name string, d time.Duration) time.Duration {
 // as before steady signals' abstentions were kept (kept.go): the test that
 // proves keeping them changes no decision runs both.
 func WithoutKeptVotes() Option { return func(e *Engine) { e.kept = nil } }
+
+// WithoutRowAnswers makes an engine's views keep no answers per row
+// (rowanswers.go): every pattern asked of a row goes to the memo, as before
+// they were kept. The test that proves keeping them changes no decision
+// runs both.
+func WithoutRowAnswers() Option { return func(e *Engine) { e.f.noRowAnswers = true } }

@@ -60,6 +60,10 @@ type facts struct {
 	title    title
 	anim     animation
 	reaction reaction
+
+	// noRowAnswers: views keep no answers per row (rowanswers.go; a test's
+	// WithoutRowAnswers).
+	noRowAnswers bool
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.

@@ -202,14 +202,3 @@ func (mm *matchMemo) remove(re *regexp.Regexp, text string) string {
 	}
 	return e.s
 }
-
-// matches, find, findAll and remove are the view's patterns, through the
-// engine's memo.
-func (v *view) matches(re *regexp.Regexp, text string) bool { return v.memo.matches(re, text) }
-func (v *view) find(re *regexp.Regexp, text string) []string {
-	return v.memo.find(re, text)
-}
-func (v *view) findAll(re *regexp.Regexp, text string) [][]string {
-	return v.memo.findAll(re, text)
-}
-func (v *view) remove(re *regexp.Regexp, text string) string { return v.memo.remove(re, text) }

@@ -32,6 +32,10 @@ type view struct {
 	// tried again on rows that did not change.
 	marks []rowMarks
 	bits  map[*compiledMarker]uint
+	// answers holds, per row, what the question shapes' patterns answered
+	// about its text, carried from the view before for rows as they were
+	// (rowanswers.go); nil when the engine keeps none.
+	answers [][]rowAnswer
 
 	// The question on screen is found the first time a signal asks, not
 	// when the view is made: questions are the profile's question markers,
