@@ -35,3 +35,8 @@ func WithoutKeptVotes() Option { return func(e *Engine) { e.kept = nil } }
 // they were kept. The test that proves keeping them changes no decision
 // runs both.
 func WithoutRowAnswers() Option { return func(e *Engine) { e.f.noRowAnswers = true } }
+
+// WithoutQuestionMemo makes an engine search every view for its question
+// (question_recent.go), as before the last searches were kept. The test
+// that proves keeping them changes no decision runs both.
+func WithoutQuestionMemo() Option { return func(e *Engine) { e.f.memo.recent.off = true } }

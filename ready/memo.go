@@ -20,6 +20,9 @@ type matchMemo struct {
 	m     map[memoKey]memoEntry // the other answers
 	bytes int                   // text held by the maps' keys, counted once per entry
 	grid  gridCache             // the cells of the last window looked for a question in (question_box.go)
+	// recent: the questions found on the last screens searched
+	// (question_recent.go)
+	recent recentQuestions
 }
 
 // hitKey is what re.MatchString was asked.

@@ -22,6 +22,17 @@ func TestRowAnswersChangeNoDecision(t *testing.T) {
 	sameDecisions(t, ready.WithoutRowAnswers())
 }
 
+// Keeping the questions found on the last screens searched
+// (question_recent.go) changes no decision, as above. A search answered
+// for a screen that differs from the one it was made on would show here.
+func TestQuestionMemoChangesNoDecision(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("replays every recording twice")
+	}
+	sameDecisions(t, ready.WithoutQuestionMemo())
+}
+
 // sameDecisions replays every recording in the repository through a
 // default engine and one made with plain (options that turn a cache off),
 // and fails at the first step of each recording where the two differ.

@@ -169,7 +169,7 @@ func (v *view) prompt() *Prompt {
 	if v.frozen != nil {
 		src = v.frozen
 	}
-	p, labelOnly := findQuestion(src)
+	p, labelOnly := src.memo.question(src)
 	if qs := src.matchAll(src.questions); len(qs) > 0 {
 		q := qs[0]
 		labelOnly = false
