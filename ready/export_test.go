@@ -40,3 +40,9 @@ func WithoutRowAnswers() Option { return func(e *Engine) { e.f.noRowAnswers = tr
 // (question_recent.go), as before the last searches were kept. The test
 // that proves keeping them changes no decision runs both.
 func WithoutQuestionMemo() Option { return func(e *Engine) { e.f.memo.recent.off = true } }
+
+// WithoutPermitCheck makes the question signal search every frame beside a
+// spinner for a permission question (view.mayAskPermission), as before it
+// looked for a row that could name one first. The test that proves the
+// check changes no decision runs both.
+func WithoutPermitCheck() Option { return func(e *Engine) { e.f.noPermitCheck = true } }

@@ -88,6 +88,15 @@ func (v *view) answer(re *regexp.Regexp, r int, find bool) rowAnswer {
 	return a
 }
 
+// rowMatches reports whether re matches row r's text, from the row's
+// answers when v keeps them.
+func (v *view) rowMatches(re *regexp.Regexp, r int) bool {
+	if v.answers == nil {
+		return v.memo.matches(re, v.rows[r-1])
+	}
+	return v.answer(re, r, false).hit
+}
+
 // matches, find, findAll and remove are the view's patterns: a row's own
 // text from the row's answers, any other through the engine's memo.
 func (v *view) matches(re *regexp.Regexp, text string) bool {

@@ -23,6 +23,7 @@ type view struct {
 	drawnBefore string
 	lone        *loneCells // the lone reverse-video cells looked at last (blink.go), for the next view
 	tickSeen    int8       // ticks: 0 not looked for, 1 none, 2 some
+	permitSeen  int8       // a row permitRe may match a part of (mayAskPermission): as tickSeen
 
 	busy, idle []hit
 	memo       *matchMemo // the engine's marker results by row text

@@ -33,6 +33,18 @@ func TestQuestionMemoChangesNoDecision(t *testing.T) {
 	sameDecisions(t, ready.WithoutQuestionMemo())
 }
 
+// Looking for a row that could name a permission before searching a
+// spinner's frame for a permission question (view.mayAskPermission)
+// changes no decision, as above. A permission question whose text is no
+// part of one row would show here.
+func TestPermitCheckChangesNoDecision(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("replays every recording twice")
+	}
+	sameDecisions(t, ready.WithoutPermitCheck())
+}
+
 // sameDecisions replays every recording in the repository through a
 // default engine and one made with plain (options that turn a cache off),
 // and fails at the first step of each recording where the two differ.
