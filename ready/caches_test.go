@@ -1,8 +1,11 @@
 package ready_test
 
 import (
+	"fmt"
 	"testing"
+	"time"
 
+	"github.com/ttyrig/ttyrig/benchmarks/pairs"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -72,4 +75,29 @@ func sameDecisions(t *testing.T, plain ...ready.Option) {
 		}
 	}
 	t.Logf("%d recordings, %d steps compared, %d recordings differ", len(files), steps, differ)
+}
+
+// BenchmarkEngineCaches times the engine alone over every recording in the
+// repository (the events their replays fed it, screens made beforehand,
+// ticked at its deadlines) with the round 9 caches (rows' answers, recent
+// questions, the permission check) and on the plain path, in interleaved
+// pairs in one process: a shared machine's load falls on both sides alike.
+//
+//	go test -run '^$' -bench EngineCaches -benchtime 1x ./ready
+func BenchmarkEngineCaches(b *testing.B) {
+	rs := tapFiles(b, everyCast(b))
+	pass := func(opts ...ready.Option) func() float64 {
+		return func() float64 {
+			t0 := time.Now()
+			for _, r := range rs {
+				feed(b, r, opts...)
+			}
+			return pairs.Ms(time.Since(t0))
+		}
+	}
+	r := pairs.Compare(pairs.Count(15), pass(), pass(ready.WithoutRowAnswers(), ready.WithoutQuestionMemo(), ready.WithoutPermitCheck()))
+	pairs.Comparison{
+		Name: fmt.Sprintf("engine alone, all %d recordings, with round 9's caches vs the plain path", len(rs)),
+		A:    "cached", B: "plain", Unit: "ms",
+	}.Report(b, r)
 }
