@@ -110,11 +110,22 @@ func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
 // find returns re.FindStringSubmatch(text), asking re only for a text not
 // seen before. The slice is the caller's.
 func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
+	if mm == nil {
+		if !literalOf(re).in(text) {
+			return nil
+		}
+		return re.FindStringSubmatch(text)
+	}
+	if sub := mm.findShared(re, text); sub != nil {
+		return append([]string(nil), sub...)
+	}
+	return nil
+}
+
+// findShared is find returning the memo's own slice, not to be changed.
+func (mm *matchMemo) findShared(re *regexp.Regexp, text string) []string {
 	if !literalOf(re).in(text) {
 		return nil
-	}
-	if mm == nil {
-		return re.FindStringSubmatch(text)
 	}
 	k := memoKey{re: re, text: text, op: opFind}
 	e, seen := mm.look(k)
@@ -122,10 +133,7 @@ func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
 		e.sub = re.FindStringSubmatch(text)
 		mm.keep(k, e)
 	}
-	if e.sub == nil {
-		return nil
-	}
-	return append([]string(nil), e.sub...)
+	return e.sub
 }
 
 // shape returns fn(text), fn being the pure function op names, calling fn

@@ -30,31 +30,46 @@ type rowAnswer struct {
 	re    *regexp.Regexp
 	hit   bool
 	found bool     // sub was asked for (find), not only whether re matches
-	sub   []string // re.FindStringSubmatch(text), nil when !hit; shared, copied out
+	sub   []string // re.FindStringSubmatch(text), nil when !hit; the memo's, copied out
 }
 
-// carryAnswers gives v its rows' answers: for every row whose text is as
-// on the last view, the answers kept there. Off (nil answers) when the
-// engine keeps none (a test's WithoutRowAnswers).
+// carryAnswers readies v to keep its rows' answers, from the last view
+// that kept some: a view's answers are made when it is first asked (most
+// views are never searched), then start, for every row whose text is as on
+// that view, with the answers kept there. Off when the engine keeps none (a
+// test's WithoutRowAnswers).
 func (f *facts) carryAnswers(v *view) {
 	if f.noRowAnswers {
 		return
 	}
+	v.answersOn = true
+	if old := f.view; old != nil {
+		v.answersFrom = old
+		if old.answers == nil && old.answersFrom != nil {
+			v.answersFrom = old.answersFrom // old was never asked: what it would have started with
+		}
+	}
+}
+
+// keepAnswers makes v's rows' answers, carried from the view they come
+// from for the rows whose text is as there.
+func (v *view) keepAnswers() {
 	v.answers = make([][]rowAnswer, len(v.rows))
-	if old := f.view; old != nil && len(old.answers) == len(v.rows) {
+	if b := v.answersFrom; b != nil && len(b.answers) == len(v.rows) {
 		for i, t := range v.rows {
-			if a := old.answers[i]; len(a) > 0 && t == old.rows[i] {
+			if a := b.answers[i]; len(a) > 0 && t == b.rows[i] {
 				v.answers[i] = a[:len(a):len(a)] // shared; an answer added to either is added to a copy
 			}
 		}
 	}
+	v.answersFrom = nil
 }
 
 // rowOf returns the 1-based row whose text is text itself (the same bytes
 // at the same address, as view.row returns them), 0 for any other text or
 // when v keeps no answers.
 func (v *view) rowOf(text string) int {
-	if v.answers == nil || text == "" {
+	if !v.answersOn || text == "" {
 		return 0
 	}
 	p := unsafe.StringData(text)
@@ -70,6 +85,9 @@ func (v *view) rowOf(text string) int {
 // (find or only whether it matches) when the row has no answer that says
 // as much.
 func (v *view) answer(re *regexp.Regexp, r int, find bool) rowAnswer {
+	if v.answers == nil {
+		v.keepAnswers()
+	}
 	as := v.answers[r-1]
 	for i := range as {
 		if a := &as[i]; a.re == re && (a.found || !find || !a.hit) {
@@ -79,7 +97,7 @@ func (v *view) answer(re *regexp.Regexp, r int, find bool) rowAnswer {
 	text := v.rows[r-1]
 	a := rowAnswer{re: re, found: find}
 	if find {
-		a.sub = v.memo.find(re, text)
+		a.sub = v.memo.findShared(re, text) // the memo's, never changed: copied out
 		a.hit = a.sub != nil
 	} else {
 		a.hit = v.memo.matches(re, text)
@@ -91,7 +109,7 @@ func (v *view) answer(re *regexp.Regexp, r int, find bool) rowAnswer {
 // rowMatches reports whether re matches row r's text, from the row's
 // answers when v keeps them.
 func (v *view) rowMatches(re *regexp.Regexp, r int) bool {
-	if v.answers == nil {
+	if !v.answersOn {
 		return v.memo.matches(re, v.rows[r-1])
 	}
 	return v.answer(re, r, false).hit

@@ -34,9 +34,12 @@ type view struct {
 	marks []rowMarks
 	bits  map[*compiledMarker]uint
 	// answers holds, per row, what the question shapes' patterns answered
-	// about its text, carried from the view before for rows as they were
-	// (rowanswers.go); nil when the engine keeps none.
-	answers [][]rowAnswer
+	// about its text, carried for rows as they were on answersFrom, the
+	// last view that kept some (rowanswers.go); made when first asked, if
+	// answersOn (off when the engine keeps none).
+	answers     [][]rowAnswer
+	answersOn   bool
+	answersFrom *view
 
 	// The question on screen is found the first time a signal asks, not
 	// when the view is made: questions are the profile's question markers,
