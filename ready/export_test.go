@@ -29,3 +29,20 @@ func SetTuning(name string, d time.Duration) time.Duration {
 // as before steady signals' abstentions were kept (kept.go): the test that
 // proves keeping them changes no decision runs both.
 func WithoutKeptVotes() Option { return func(e *Engine) { e.kept = nil } }
+
+// WithoutRowAnswers makes an engine's views keep no answers per row
+// (rowanswers.go): every pattern asked of a row goes to the memo, as before
+// they were kept. The test that proves keeping them changes no decision
+// runs both.
+func WithoutRowAnswers() Option { return func(e *Engine) { e.f.noRowAnswers = true } }
+
+// WithoutQuestionMemo makes an engine search every view for its question
+// (question_recent.go), as before the last searches were kept. The test
+// that proves keeping them changes no decision runs both.
+func WithoutQuestionMemo() Option { return func(e *Engine) { e.f.memo.recent.off = true } }
+
+// WithoutPermitCheck makes the question signal search every frame beside a
+// spinner for a permission question (view.mayAskPermission), as before it
+// looked for a row that could name one first. The test that proves the
+// check changes no decision runs both.
+func WithoutPermitCheck() Option { return func(e *Engine) { e.f.noPermitCheck = true } }

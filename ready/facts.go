@@ -60,6 +60,14 @@ type facts struct {
 	title    title
 	anim     animation
 	reaction reaction
+
+	// noRowAnswers: views keep no answers per row (rowanswers.go; a test's
+	// WithoutRowAnswers).
+	noRowAnswers bool
+	// noPermitCheck: the question signal searches every frame beside a
+	// spinner for a permission question, even where no row could name one
+	// (view.mayAskPermission; a test's WithoutPermitCheck).
+	noPermitCheck bool
 }
 
 // setUp readies f for p: its markers compiled, its perceptions in order.

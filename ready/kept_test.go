@@ -67,7 +67,7 @@ func trace(t *testing.T, r tapped, opts ...ready.Option) []string {
 
 // everyCast returns every recording under the module root, as
 // BenchmarkReplayCorpus (recordings) replays them.
-func everyCast(t *testing.T) []string {
+func everyCast(t testing.TB) []string {
 	var files []string
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -110,6 +110,7 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		fieldLabel,                // question_field.go
 		numberedPlain, buttonHint, // question_dialog.go
 	}
+	res = append(res, permitAnywhere) // question_beside.go
 	// Every pattern the package compiles is in the list above.
 	files, _ := filepath.Glob("*.go")
 	compiled := 0

@@ -20,6 +20,9 @@ type matchMemo struct {
 	m     map[memoKey]memoEntry // the other answers
 	bytes int                   // text held by the maps' keys, counted once per entry
 	grid  gridCache             // the cells of the last window looked for a question in (question_box.go)
+	// recent: the questions found on the last screens searched
+	// (question_recent.go)
+	recent recentQuestions
 }
 
 // hitKey is what re.MatchString was asked.
@@ -107,11 +110,22 @@ func (mm *matchMemo) matches(re *regexp.Regexp, text string) bool {
 // find returns re.FindStringSubmatch(text), asking re only for a text not
 // seen before. The slice is the caller's.
 func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
+	if mm == nil {
+		if !literalOf(re).in(text) {
+			return nil
+		}
+		return re.FindStringSubmatch(text)
+	}
+	if sub := mm.findShared(re, text); sub != nil {
+		return append([]string(nil), sub...)
+	}
+	return nil
+}
+
+// findShared is find returning the memo's own slice, not to be changed.
+func (mm *matchMemo) findShared(re *regexp.Regexp, text string) []string {
 	if !literalOf(re).in(text) {
 		return nil
-	}
-	if mm == nil {
-		return re.FindStringSubmatch(text)
 	}
 	k := memoKey{re: re, text: text, op: opFind}
 	e, seen := mm.look(k)
@@ -119,10 +133,7 @@ func (mm *matchMemo) find(re *regexp.Regexp, text string) []string {
 		e.sub = re.FindStringSubmatch(text)
 		mm.keep(k, e)
 	}
-	if e.sub == nil {
-		return nil
-	}
-	return append([]string(nil), e.sub...)
+	return e.sub
 }
 
 // shape returns fn(text), fn being the pure function op names, calling fn
@@ -202,14 +213,3 @@ func (mm *matchMemo) remove(re *regexp.Regexp, text string) string {
 	}
 	return e.s
 }
-
-// matches, find, findAll and remove are the view's patterns, through the
-// engine's memo.
-func (v *view) matches(re *regexp.Regexp, text string) bool { return v.memo.matches(re, text) }
-func (v *view) find(re *regexp.Regexp, text string) []string {
-	return v.memo.find(re, text)
-}
-func (v *view) findAll(re *regexp.Regexp, text string) [][]string {
-	return v.memo.findAll(re, text)
-}
-func (v *view) remove(re *regexp.Regexp, text string) string { return v.memo.remove(re, text) }

@@ -43,6 +43,7 @@ func (c *change) look(f *facts, g *glance) bool {
 	g.t = t
 	g.cur = newViewAfter(s, !f.prof.Cursor.Hidden, old)
 	f.carryMarks(g.cur)
+	f.carryAnswers(g.cur)
 	return true
 }
 

@@ -1,5 +1,10 @@
 package ready
 
+import (
+	"regexp"
+	"strings"
+)
+
 // besideAnimation reports whether every row the program changed since the
 // screen last changed otherwise (facts.lastSolid: repeat frames of a
 // region already seen animating left out) is a spinner's: what else is on
@@ -20,4 +25,29 @@ func (f *facts) besideAnimation() bool {
 		moved = true
 	}
 	return moved
+}
+
+// permitAnywhere is permitRe without its word boundaries: it matches a
+// row that holds any text permitRe matches, whole or in part (a zero-width
+// assertion left out only widens what a pattern matches).
+var permitAnywhere = regexp.MustCompile(strings.ReplaceAll(permitRe.String(), `\b`, ""))
+
+// mayAskPermission reports whether v may hold a permission question: a
+// row that permitRe could match a part of. Every shape names a question
+// a permission by permitRe on its text, and that text is a part of one
+// row (a row's text trimmed, or cut at a column), so a screen without
+// such a row holds none, and the question signal need not search a
+// spinner's every frame for one (besideAnimation). Looked for once per
+// view, from the rows' answers (rowanswers.go).
+func (v *view) mayAskPermission() bool {
+	if v.permitSeen == 0 {
+		v.permitSeen = 1
+		for r := 1; r <= len(v.rows); r++ {
+			if v.rowMatches(permitAnywhere, r) {
+				v.permitSeen = 2
+				break
+			}
+		}
+	}
+	return v.permitSeen == 2
 }

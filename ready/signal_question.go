@@ -29,7 +29,8 @@ func (*questionSignal) seen(*facts) {}
 
 func (q *questionSignal) vote(f *facts, now time.Time) vote {
 	quiet := now.Sub(f.lastChange)
-	if solid := now.Sub(f.lastSolid); solid > quiet && solid >= f.prof.Quiet.D() && f.besideAnimation() {
+	if solid := now.Sub(f.lastSolid); solid > quiet && solid >= f.prof.Quiet.D() && f.besideAnimation() &&
+		(f.view.mayAskPermission() || f.noPermitCheck) {
 		// Only a spinner moved since the screen last changed otherwise:
 		// an approval dialog drawn beside it has stood still for that
 		// long (pi spins "Working..." above its dialog while it waits).

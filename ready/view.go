@@ -23,6 +23,7 @@ type view struct {
 	drawnBefore string
 	lone        *loneCells // the lone reverse-video cells looked at last (blink.go), for the next view
 	tickSeen    int8       // ticks: 0 not looked for, 1 none, 2 some
+	permitSeen  int8       // a row permitRe may match a part of (mayAskPermission): as tickSeen
 
 	busy, idle []hit
 	memo       *matchMemo // the engine's marker results by row text
@@ -32,6 +33,13 @@ type view struct {
 	// tried again on rows that did not change.
 	marks []rowMarks
 	bits  map[*compiledMarker]uint
+	// answers holds, per row, what the question shapes' patterns answered
+	// about its text, carried for rows as they were on answersFrom, the
+	// last view that kept some (rowanswers.go); made when first asked, if
+	// answersOn (off when the engine keeps none).
+	answers     [][]rowAnswer
+	answersOn   bool
+	answersFrom *view
 
 	// The question on screen is found the first time a signal asks, not
 	// when the view is made: questions are the profile's question markers,
@@ -165,7 +173,7 @@ func (v *view) prompt() *Prompt {
 	if v.frozen != nil {
 		src = v.frozen
 	}
-	p, labelOnly := findQuestion(src)
+	p, labelOnly := src.memo.question(src)
 	if qs := src.matchAll(src.questions); len(qs) > 0 {
 		q := qs[0]
 		labelOnly = false
