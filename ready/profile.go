@@ -35,9 +35,11 @@ type Profile struct {
 	// Quiet is how long the screen must stay unchanged before the engine
 	// believes a cursor that sits right after a prompt glyph ("$ ", "> ",
 	// "❯ "), or a screen an idle marker vouches for. At ×0.75 the sweep
-	// flips irb (reline redraws 200 ms after its prompt) and vifm, whose
+	// flips irb (reline redraws 200 ms after its prompt), vifm, whose
 	// strace truth counts curses ioctls ~140 ms after a window closed as
-	// work (docs/CORPUS.md, round 8 A): truth margins, not a fitted value.
+	// work (docs/CORPUS.md, round 8 A), and visidata, whose "overwrite?"
+	// window is up while its threads still save (round 9 C): truth
+	// margins, not a fitted value.
 	Quiet Duration `json:"quiet"`
 	// Settle is the same for a cursor at an input position without a
 	// prompt glyph before it: a prompt drawn in parts (slow themes) pauses
