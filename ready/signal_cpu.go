@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/kernel"
+	"github.com/ttyrig/ttyrig/screen"
 )
 
 // cpu: the CPU time the foreground group burns (kernel.View.CPU), as
@@ -51,6 +52,17 @@ type cpuSignal struct {
 	// ms, its tracer waiting for a CPU, and rose again; ready in the dip,
 	// early in 2 of 5 runs).
 	burnt time.Time
+	// notify: the profile reads the agent's notifications (the notify
+	// signal is on); attention: the texts that ask for attention instead
+	// of saying the turn is done. done is the latest notification that
+	// said the turn was over: a program's own word outranks what its CPU
+	// time suggests (Claude Code and Gemini CLI render and write their
+	// history for 100-200 ms after their bell, at one to four cores; held
+	// for it, their turns took 180-210 ms instead of 60-80). The notify
+	// signal, ranked lower, still wants the screen to agree.
+	notify    bool
+	attention []compiledMarker
+	done      time.Time
 }
 
 type cpuLook struct {
@@ -64,13 +76,24 @@ const rankCPU = rankKernel + 10
 
 func init() {
 	register(signalKind{name: "cpu", rank: rankCPU, core: true,
-		doc:   "the foreground group burns CPU while it watches the terminal (kernel.View.CPU)",
-		build: func(Profile, SignalSpec) (signal, error) { return &cpuSignal{}, nil }})
+		doc: "the foreground group burns CPU while it watches the terminal (kernel.View.CPU)",
+		build: func(p Profile, _ SignalSpec) (signal, error) {
+			c := &cpuSignal{}
+			for _, spec := range p.Signals {
+				if spec.Name == "notify" {
+					c.notify, c.attention = true, compileAll(spec.Markers)
+				}
+			}
+			return c, nil
+		}})
 }
 
 func (c *cpuSignal) seen(*facts) {}
 
 func (c *cpuSignal) observe(_ *facts, ev Event) {
+	if ev.Kind == Output && c.notify {
+		c.noteDone(ev)
+	}
 	if ev.Kind != Kernel {
 		return
 	}
@@ -117,10 +140,29 @@ func (c *cpuSignal) used(now time.Time) float64 {
 	return float64(sum) / float64(w)
 }
 
+// noteDone keeps the time of a notification that says the turn is done
+// (not one that asks for attention).
+func (c *cpuSignal) noteDone(ev Event) {
+	for _, m := range ev.Changes.Marks {
+		if m.Kind != screen.MarkNotify && m.Kind != screen.MarkBell {
+			continue
+		}
+		c.done = ev.Time
+		for _, a := range c.attention {
+			if a.re.MatchString(m.Value) {
+				c.done = time.Time{}
+			}
+		}
+	}
+}
+
 func (c *cpuSignal) vote(f *facts, now time.Time) vote {
 	v := c.view
 	if _, known := v.CPUShare(); !known || v.Wait == kernel.Reading || v.Still || f.stillAsking(now) {
 		return vote{}
+	}
+	if !c.done.IsZero() && !f.inputAt.IsZero() && c.done.After(f.inputAt) {
+		return vote{} // the program said its turn is done
 	}
 	used := c.used(now)
 	burning := used >= float64(tune.CPUBusy)/100
