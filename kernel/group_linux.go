@@ -800,16 +800,8 @@ type stat struct {
 }
 
 func readStat(pid int) (stat, bool) {
-	b, err := procfs.Read(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return stat{}, false
-	}
-	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
-	if open < 0 || end < open {
-		return stat{}, false
-	}
-	f := strings.Fields(string(b[end+1:]))
-	if len(f) < 18 || len(f[0]) != 1 {
+	comm, f, ok := statFields(pid, 18)
+	if !ok {
 		return stat{}, false
 	}
 	pgrp, err1 := strconv.Atoi(f[2])
@@ -817,7 +809,26 @@ func readStat(pid int) (stat, bool) {
 	if err1 != nil || err2 != nil {
 		return stat{}, false
 	}
-	return stat{comm: string(b[open+1 : end]), state: f[0][0], pgrp: pgrp, threads: threads}, true
+	return stat{comm: comm, state: f[0][0], pgrp: pgrp, threads: threads}, true
+}
+
+// statFields reads /proc/PID/stat: the command name (between the first
+// "(" and the last ")", as it may hold either) and at least n fields
+// after it, the state first.
+func statFields(pid, n int) (comm string, f []string, ok bool) {
+	b, err := procfs.Read(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return "", nil, false
+	}
+	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
+	if open < 0 || end < open {
+		return "", nil, false
+	}
+	f = strings.Fields(string(b[end+1:]))
+	if len(f) < n || len(f[0]) != 1 {
+		return "", nil, false
+	}
+	return string(b[open+1 : end]), f, true
 }
 
 func listTasks(pid int) []int {

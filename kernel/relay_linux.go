@@ -334,16 +334,8 @@ type relayStat struct {
 }
 
 func readRelayStat(pid int) (relayStat, bool) {
-	b, err := procfs.Read(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return relayStat{}, false
-	}
-	open, end := bytes.IndexByte(b, '('), bytes.LastIndexByte(b, ')')
-	if open < 0 || end < open {
-		return relayStat{}, false
-	}
-	f := strings.Fields(string(b[end+1:]))
-	if len(f) < 20 || len(f[0]) != 1 {
+	comm, f, ok := statFields(pid, 20)
+	if !ok {
 		return relayStat{}, false
 	}
 	pgrp, err1 := strconv.Atoi(f[2])
@@ -354,7 +346,7 @@ func readRelayStat(pid int) (relayStat, bool) {
 	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil {
 		return relayStat{}, false
 	}
-	return relayStat{comm: string(b[open+1 : end]), state: f[0][0], pgrp: pgrp, tty: tty, tpgid: tpgid, threads: threads, start: start}, true
+	return relayStat{comm: comm, state: f[0][0], pgrp: pgrp, tty: tty, tpgid: tpgid, threads: threads, start: start}, true
 }
 
 // clientWait reports whether every thread of the group is blocked in a
