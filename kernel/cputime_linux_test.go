@@ -24,8 +24,8 @@ const (
 )
 
 // The CPU fact tells them apart: the loop that burns between its polls
-// was running or waiting for a CPU most of the time, and at least as long
-// as its own /proc stat says it ran; the idle poller next to nothing.
+// was running or waiting for a CPU most of the time, near what its own
+// /proc stat says it ran; the idle poller next to nothing.
 // Looks 5 ms apart over 600 ms, as termtest makes them. The bounds leave
 // room for the machine's load (2 cores shared with other tests: at a load
 // of 16 the busy poller ran 0.12-0.23 of a core and read 0.34-0.79, the
@@ -35,8 +35,12 @@ func TestCPUShareOfAPollingLoop(t *testing.T) {
 	idle := cpuOver(t, pollIdle)
 	t.Logf("CPU over 600 ms of looks: busy poller %.2f of a core (ran: %.2f by its stat), idle poller %.2f (ran: %.2f)",
 		busy.fact, busy.stat, idle.fact, idle.stat)
-	if busy.fact < busy.stat-0.1 {
-		t.Errorf("busy poller: the fact says %.2f of a core, less than the %.2f its stat ran", busy.fact, busy.stat)
+	// At least 70 % of what its stat ran: the fact is read in steps of
+	// 10 % ("80%"), each look's share is the mean over the last 50 ms
+	// (it trails the loop's start), and stat counts 10 ms ticks (make
+	// test's race run, beside busy loops: 0.83 read against 1.00 ran).
+	if busy.fact < 0.7*busy.stat {
+		t.Errorf("busy poller: the fact says %.2f of a core, less than 70%% of the %.2f its stat ran", busy.fact, busy.stat)
 	}
 	if idle.fact > 0.25 {
 		t.Errorf("idle poller: the fact says %.2f of a core, want under 0.25 (its stat: %.2f)", idle.fact, idle.stat)
