@@ -148,10 +148,8 @@ func (c *cpuSignal) noteDone(ev Event) {
 			continue
 		}
 		c.done = ev.Time
-		for _, a := range c.attention {
-			if a.re.MatchString(m.Value) {
-				c.done = time.Time{}
-			}
+		if asksAttention(c.attention, m.Value) {
+			c.done = time.Time{}
 		}
 	}
 }

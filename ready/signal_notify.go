@@ -54,13 +54,20 @@ func (s *notifySignal) observe(_ *facts, ev Event) {
 		if m.Kind != screen.MarkNotify && m.Kind != screen.MarkBell {
 			continue
 		}
-		s.at, s.raw, s.asks = ev.Time, m.Raw, false
-		for _, a := range s.attention {
-			if a.re.MatchString(m.Value) {
-				s.asks = true
-			}
+		s.at, s.raw, s.asks = ev.Time, m.Raw, asksAttention(s.attention, m.Value)
+	}
+}
+
+// asksAttention reports whether a notification's text matches one of the
+// notify spec's markers: the program asks for attention (an approval), it
+// does not say its turn is done.
+func asksAttention(attention []compiledMarker, text string) bool {
+	for _, a := range attention {
+		if a.re.MatchString(text) {
+			return true
 		}
 	}
+	return false
 }
 
 func (s *notifySignal) vote(f *facts, now time.Time) vote {
