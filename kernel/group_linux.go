@@ -50,6 +50,9 @@ type state struct {
 	// (cputime_linux.go), when runsOK.
 	runs   uint64
 	runsOK bool
+	// line: the thread's syscall file as read (its call, arguments,
+	// stack and instruction pointers), for steady.
+	line string
 }
 
 func (s state) String() string {
@@ -77,9 +80,17 @@ type look struct {
 	runs uint64
 	ok   bool
 	// client: the group waits as a relay's client does (clientWait):
-	// relay_linux.go looks for a relay then.
+	// relay_linux.go looks for a relay then. calls are its threads' system
+	// calls as seen, for steady.
 	client bool
+	calls  []seenCall
 	cpu    string // View.CPU
+}
+
+// seenCall is a thread's syscall file as one look read it.
+type seenCall struct {
+	pid, tid int
+	line     string
 }
 
 // group reads what the processes of foreground group pgrp are doing.
@@ -124,6 +135,13 @@ func (o *Observer) group(pgrp int) look {
 	}
 	w, doing, timer := verdict(procs), describe(procs), timerOf(procs)
 	l := look{wait: w, doing: doing, timer: timer, client: clientWait(procs), cpu: o.cpu.share(pgrp, procs, pids)}
+	if l.client {
+		for i, p := range procs {
+			for _, th := range p.threads {
+				l.calls = append(l.calls, seenCall{pid: pids[i], tid: th.tid, line: th.line})
+			}
+		}
+	}
 	if w != Working && allOwn(procs) {
 		l.own = true
 		l.runs, l.ok = ranRuns(procs, pids)
@@ -413,7 +431,8 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	if err != nil {
 		return state{call: "unreadable"}
 	}
-	f := strings.Fields(string(b))
+	line := string(b)
+	f := strings.Fields(line)
 	if len(f) == 0 {
 		return state{call: "unreadable"}
 	}
@@ -439,7 +458,7 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 	if !ok {
 		c = call{name: "syscall " + strconv.Itoa(nr), kind: elsewhere}
 	}
-	s := state{call: c.name, kind: c.kind, known: true}
+	s := state{call: c.name, kind: c.kind, known: true, line: line}
 	for len(args) < 6 {
 		args = append(args, 0)
 	}

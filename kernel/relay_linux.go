@@ -78,16 +78,36 @@ func (o *Observer) relayed(pgrp int, l look) (look, int, bool) {
 	if l.wait != Working || !l.client {
 		return l, 0, false
 	}
-	pid, ok := o.findRelay(pgrp)
+	pid, ok := o.findRelay(pgrp, l.steady)
 	if !ok {
 		return l, 0, false
 	}
 	return o.relayLook(pid, l)
 }
 
+// steady reports whether every thread of the group is still in the system
+// call the look saw it in. A look that catches a program waking (bash's
+// pselect6 returning, its fd set rewritten before the look read it) sees
+// a wait on something other than the terminal: the client's shape, and
+// a scan of every process in /proc (3-4 ms) for a relay that a program
+// already running again cannot be waiting for. A client waits in its
+// call for the whole session, and is still there.
+func (l look) steady() bool {
+	for _, c := range l.calls {
+		b, err := procfs.Read(fmt.Sprintf("/proc/%d/task/%d/syscall", c.pid, c.tid))
+		if err != nil || string(b) != c.line {
+			return false
+		}
+	}
+	return true
+}
+
 // findRelay returns the relay remembered, if it still holds the terminal,
-// or scans /proc for one when the spacing allows.
-func (o *Observer) findRelay(pgrp int) (int, bool) {
+// or scans /proc for one when the spacing allows and the group is steady
+// (still in the calls its look saw): a group caught moving is left as its
+// look found it, as when a scan finds no relay, and the next look that
+// finds it waiting as a client scans.
+func (o *Observer) findRelay(pgrp int, steady func() bool) (int, bool) {
 	s := &o.relay
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -102,7 +122,7 @@ func (o *Observer) findRelay(pgrp int) (int, bool) {
 		s.pid = 0
 	}
 	now := time.Now()
-	if now.Before(s.next) {
+	if now.Before(s.next) || !steady() {
 		return 0, false
 	}
 	if pid, fd, st, ok := exact.scanRelay(pgrp); ok {
