@@ -69,7 +69,7 @@ func Equals(s string) *Expectation { return Scope{}.Equals(s) }
 func (sc Scope) Contains(s string) *Expectation {
 	// The pattern is compiled at the first check that does not find s as
 	// it is: an expectation met at once never compiles one.
-	blank := sync.OnceValue(func() *regexp.Regexp { return blankTails(s) })
+	blank := sync.OnceValue(func() *regexp.Regexp { return blankPattern(s) })
 	tail := len(s) - len(strings.TrimRight(s, " ")) // the spaces s ends with
 	if strings.TrimSpace(s[strings.LastIndexByte(s, '\n')+1:]) == "" {
 		tail = 0 // a last line of spaces alone: no row end to check
