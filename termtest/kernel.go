@@ -46,6 +46,11 @@ type kernelWatch struct {
 	}
 	kick chan struct{}
 	stop chan struct{}
+	// due: the loop sleeps until an observation the spacing put off, the
+	// one a kick would ask for (the same time: nothing else moves it), so
+	// ask does not wake it; a kick was 4 of the 6 times a round trip the
+	// loop woke, only to sleep again.
+	due atomic.Bool
 	// The loop (kernelLoop) runs while there is something to observe:
 	// ask starts it, and it ends when nothing is left to ask until the
 	// next event, so an idle terminal holds no goroutine for it.
@@ -106,6 +111,9 @@ func (t *Terminal) inputWritten() {
 
 // ask has the loop observe the kernel soon (at once, unless it just did).
 func (k *kernelWatch) ask() {
+	if k.due.Load() {
+		return // the loop runs, and observes after this ask (kernelLoop)
+	}
 	select {
 	case k.kick <- struct{}{}:
 	default:
@@ -203,10 +211,14 @@ func (t *Terminal) kernelLoop() {
 		case <-k.kick:
 		case <-timer.C:
 		}
+		// Cleared before the observation starts: an ask that found it set
+		// came before, and the observation covers it.
+		k.due.Store(false)
 		// Kicks come with every event (a flood brings hundreds a second):
 		// observe at most a tenth of the time, whatever calls for it.
 		spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
 		if wait := max(kernelGap, spacing) - time.Since(k.observed); wait > 0 {
+			k.due.Store(true)
 			timer.Reset(wait)
 			continue
 		}
