@@ -109,6 +109,7 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		glyphItem, askGlyphRe, // question_glyphs.go
 		fieldLabel,                // question_field.go
 		numberedPlain, buttonHint, // question_dialog.go
+		keyMarkRe, keyMarkedTailRe, // question_keymarked.go
 	}
 	res = append(res, permitAnywhere) // question_beside.go
 	// Every pattern the package compiles is in the list above.

@@ -90,6 +90,12 @@ func buttonsOn(v *view, r int, boxed bool) *Prompt {
 		}
 		q = strings.Trim(v.row(r-1), boxBorders)
 	}
+	return buttonsPrompt(v, r, labels, gap, q, boxed)
+}
+
+// buttonsPrompt is the question of the labels of row r, drawn on gap,
+// asking q; boxed says they are in a window.
+func buttonsPrompt(v *view, r int, labels []buttonLabel, gap, q string, boxed bool) *Prompt {
 	p := &Prompt{Kind: PromptToggle, Text: q, Default: focused(v, r, labels, gap)}
 	if len(labels) > 2 {
 		p.Kind = PromptOptions

@@ -195,6 +195,9 @@ func (g *cellGrid) highlightedAt(v *view, i, c int) *Prompt {
 	if from == 1 && to == len(g.bg[i])-2 || g.lo+i == rows {
 		return nil // status bars and prompts sit on the last row
 	}
+	if g.highlightNoItem(i, from, to) {
+		return nil // a table's cursor row, a part of a name (question_highlight_extent.go)
+	}
 	if v.snap.CursorVisible() && (v.cursor.Row != g.lo+i || v.cursor.Col < from-1 || v.cursor.Col > c) {
 		// The terminal's cursor waits elsewhere, or after the text (less's
 		// prompt in reverse video): output, not a menu.

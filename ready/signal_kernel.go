@@ -344,6 +344,10 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 			return vote{verdict: question, signal: SignalKernel, prompt: p,
 				reason: "question on screen; the foreground process waits on the terminal and its own wake-ups alone, nothing ran, no timer due (" + v.Doing + ")"}
 		}
+		if p := secretLine(v, f.view); p != nil {
+			return vote{verdict: question, signal: SignalKernel, prompt: p,
+				reason: "the foreground process reads a line with echo off, a password, and waits on the terminal alone, nothing ran (" + v.Doing + ")"}
+		}
 		return vote{verdict: ready, signal: SignalKernel,
 			reason: "the foreground process waits on the terminal and its own wake-ups alone (" + v.Doing + "), nothing ran between two looks, no timer due, all output drawn"}
 	case v.Wait != kernel.Reading || !k.fresh || f.view == nil:
@@ -351,10 +355,8 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 	case f.view.prompt() != nil:
 		return vote{verdict: question, signal: SignalKernel, prompt: f.view.prompt(),
 			reason: "question on screen; the foreground process is blocked reading the terminal (" + v.Doing + ")"}
-	case v.Canonical && !v.Echo:
-		// A line read with echo off is a secret, whatever the prompt says.
-		return vote{verdict: question, signal: SignalKernel,
-			prompt: &Prompt{Kind: PromptPassword, Text: strings.TrimSpace(f.view.before), Default: -1},
+	case secretLine(v, f.view) != nil:
+		return vote{verdict: question, signal: SignalKernel, prompt: secretLine(v, f.view),
 			reason: "the foreground process reads a line with echo off, a password (" + v.Doing + ")"}
 	}
 	return vote{verdict: ready, signal: SignalKernel,
