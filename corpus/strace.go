@@ -609,3 +609,36 @@ func takesInput(c *syscall) bool {
 	}
 	return c.result != ""
 }
+
+// inputsFile holds, beside a live run's strace log, the wall-clock times
+// the harness sent its inputs (Unix nanoseconds, one a line).
+const inputsFile = "inputs.txt"
+
+func writeInputTimes(path string, inputs []time.Time) error {
+	var b strings.Builder
+	for _, in := range inputs {
+		fmt.Fprintf(&b, "%d\n", in.UnixNano())
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// readInputTimes reads a file written by writeInputTimes; errors name the
+// line.
+func readInputTimes(path string) ([]time.Time, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var inputs []time.Time
+	for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if l == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(l, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: not a time in Unix nanoseconds: %w", path, i+1, err)
+		}
+		inputs = append(inputs, time.Unix(0, n))
+	}
+	return inputs, nil
+}
