@@ -192,6 +192,11 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 				inputs = append(inputs, started.Add(e.Time))
 			}
 		}
+		// Beside the strace log, so that its truth can be derived again
+		// from a kept run (TTYRIG_CORPUS_KEEP; TestStraceKept).
+		if err := writeInputTimes(filepath.Join(dir, inputsFile), inputs); err != nil {
+			return nil, fmt.Errorf("%s: %w", sc.Name, err)
+		}
 		if sc.Threads {
 			marks, err = StraceThreadsTruth(tracePath, inputs)
 		} else {

@@ -54,6 +54,13 @@ var loadCases = []struct {
 	// menu answered stayed on screen and was called a question once still
 	// (question_undrawn.go).
 	{name: "ink-select"},
+	// bpython's start-up under strace at a load of 20 (round 10): after
+	// its prompt, 380 ms of looks with a process of the group runnable and
+	// 0-20 % of a core read (waiting for a CPU), no look for 262 ms, then
+	// its poll of the terminal once; it burned on for 3.5 s. Ready on the
+	// prompt still 447 ms, 3.5 s early, before the starved looks held
+	// (signal_cpu.go, heat).
+	{name: "bpython-starved"},
 	// Known cases, each with the evidence it rests on (docs/READINESS.md,
 	// "Under load").
 	{name: "irb", premature: 2, why: "reline (irb 1.4.1) waits in ppoll(tty, 100 ms) with its prompt drawn and, at every timeout, " +

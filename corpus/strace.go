@@ -229,6 +229,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 	ready := false
 	var firstWait *syscall // first of a run of terminal waits with nothing written since
 	var lastAct *syscall   // the last write or ioctl, if nothing but terminal waits followed it
+	setModes := ""         // the terminal modes the program set last (TCSETS*), for changesNothing
 	for i := range calls {
 		c := &calls[i]
 		if c.pid != main {
@@ -244,6 +245,16 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			lastAct = nil
 			continue
 		case "write", "ioctl":
+			// A loop that wakes on its timer to redraw nothing (curses'
+			// refresh of an unchanged screen: the cursor parked again, the
+			// same terminal modes set) is still in its run of waits.
+			if firstWait != nil && changesNothing(c, setModes) {
+				lastAct = c
+				continue
+			}
+			if c.name == "ioctl" && reSetModes.MatchString(c.args) {
+				setModes = reSetModes.FindStringSubmatch(c.args)[1]
+			}
 			firstWait, lastAct = nil, c
 			continue
 		}
@@ -269,6 +280,16 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 		}
 		if blocked && !ready {
 			why := fmt.Sprintf("strace line %d: %s blocked on the terminal", firstWait.line, firstWait.name)
+			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
+			ready = true
+		}
+		// The input came between two waits of the run (while the loop,
+		// woken by its timer, redrew nothing) and this one finds it: the
+		// program had been waiting for keys since the first (visidata's
+		// 100 ms polls: a key typed during the no-op refresh between them).
+		if !blocked && !ready && firstWait != c && takesInput(c) && inputDuring(inputs, firstWait.entry, c.end().Add(clockSlack)) {
+			why := fmt.Sprintf("strace line %d: %s waited for keys, its timer redrew nothing, line %d took the key that came between",
+				firstWait.line, firstWait.name, c.line)
 			marks = append(marks, Mark{At: firstWait.entry, Ready: true, Why: why})
 			ready = true
 		}
@@ -468,4 +489,156 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 		ri++
 	}
 	return marks
+}
+
+var (
+	reSetModes  = regexp.MustCompile(`^\d+, (?:SNDCTL_TMR_STOP or )?TCSETS[WF]?, (.*)$`)
+	reLookModes = regexp.MustCompile(`^\d+, (?:TCGETS|TIOCGWINSZ|FIONREAD)\b`)
+	reWritten   = regexp.MustCompile(`^(\d+), "((?:[^"\\]|\\.)*)"(\.\.\.)?, \d+$`)
+)
+
+// changesNothing says whether c, a write or an ioctl, leaves the screen
+// and the terminal as they were: an ioctl that only looks (TCGETS,
+// TIOCGWINSZ) or sets the modes set last, a write to the terminal of
+// nothing but cursor positioning, keypad and cursor-key modes, colours
+// and carriage returns (curses' refresh of an unchanged screen). A write
+// strace cut short says nothing of its tail and changes something.
+func changesNothing(c *syscall, setModes string) bool {
+	if c.name == "ioctl" {
+		if reLookModes.MatchString(c.args) {
+			return true
+		}
+		m := reSetModes.FindStringSubmatch(c.args)
+		return m != nil && m[1] == setModes
+	}
+	m := reWritten.FindStringSubmatch(c.args)
+	if m == nil || m[3] != "" || (m[1] != "1" && m[1] != "2") {
+		return false
+	}
+	b, ok := unquoteStrace(m[2])
+	return ok && drawsNothing(b)
+}
+
+// drawsNothing says whether terminal output b prints no character and
+// erases, scrolls or switches nothing: only CR, absolute cursor moves
+// (CUP, HVP, VPA, CHA), SGR, ESC ( B, the keypad's ESC = and ESC >, and
+// cursor-key mode (DECCKM, ?1h / ?1l).
+func drawsNothing(b []byte) bool {
+	for i := 0; i < len(b); {
+		switch {
+		case b[i] == '\r':
+			i++
+		case b[i] == 0x1b && i+1 < len(b) && (b[i+1] == '=' || b[i+1] == '>'):
+			i += 2
+		case b[i] == 0x1b && i+2 < len(b) && b[i+1] == '(' && b[i+2] == 'B':
+			i += 3
+		case b[i] == 0x1b && i+1 < len(b) && b[i+1] == '[':
+			j := i + 2
+			for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == ';' || b[j] == '?') {
+				j++
+			}
+			if j == len(b) {
+				return false
+			}
+			params := string(b[i+2 : j])
+			switch b[j] {
+			case 'H', 'f', 'd', 'G', 'm':
+				if strings.HasPrefix(params, "?") {
+					return false
+				}
+			case 'h', 'l':
+				if params != "?1" {
+					return false
+				}
+			default:
+				return false
+			}
+			i = j + 1
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// unquoteStrace decodes the text of a string strace printed: C escapes
+// (\r, \n, \t, \", \\) and octal bytes (\33, \342).
+func unquoteStrace(s string) ([]byte, bool) {
+	var out []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			out = append(out, s[i])
+			continue
+		}
+		i++
+		if i == len(s) {
+			return nil, false
+		}
+		switch c := s[i]; {
+		case c >= '0' && c <= '7':
+			n, k := 0, 0
+			for ; k < 3 && i+k < len(s) && s[i+k] >= '0' && s[i+k] <= '7'; k++ {
+				n = n*8 + int(s[i+k]-'0')
+			}
+			out = append(out, byte(n))
+			i += k - 1
+		case c == 'x' && i+2 < len(s):
+			n, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			if err != nil {
+				return nil, false
+			}
+			out = append(out, byte(n))
+			i += 2
+		default:
+			e, ok := map[byte]byte{'r': '\r', 'n': '\n', 't': '\t', 'v': '\v', 'f': '\f', 'a': '\a', 'b': '\b', '"': '"', '\\': '\\'}[c]
+			if !ok {
+				return nil, false
+			}
+			out = append(out, e)
+		}
+	}
+	return out, true
+}
+
+// takesInput says whether c, a wait on the terminal, ended with input
+// there: a read that returned data, a poll or select that found the
+// terminal readable.
+func takesInput(c *syscall) bool {
+	if c.pending || interrupted(c) || strings.HasPrefix(c.result, "0") || strings.HasPrefix(c.result, "-") {
+		return false
+	}
+	return c.result != ""
+}
+
+// inputsFile holds, beside a live run's strace log, the wall-clock times
+// the harness sent its inputs (Unix nanoseconds, one a line).
+const inputsFile = "inputs.txt"
+
+func writeInputTimes(path string, inputs []time.Time) error {
+	var b strings.Builder
+	for _, in := range inputs {
+		fmt.Fprintf(&b, "%d\n", in.UnixNano())
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// readInputTimes reads a file written by writeInputTimes; errors name the
+// line.
+func readInputTimes(path string) ([]time.Time, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var inputs []time.Time
+	for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if l == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(l, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: not a time in Unix nanoseconds: %w", path, i+1, err)
+		}
+		inputs = append(inputs, time.Unix(0, n))
+	}
+	return inputs, nil
 }

@@ -363,3 +363,104 @@ func TestThreadMarksInputBeforeFirstFrame(t *testing.T) {
 		t.Fatalf("want ready and busy at the read's end (30.00001), got %+v", marks)
 	}
 }
+
+// Trimmed from a real trace of visidata (pid 500, python curses; corpus/live,
+// the `l` turn): the answer drawn, then a poll of the terminal with a 100 ms
+// timeout that times out, a refresh that draws nothing (the cursor parked
+// again, the same modes set), and the next poll. In the committed recording
+// the next key (`]`) came during that refresh, between the polls; the
+// second trace is the same with the refresh ticking a digit (its sort's
+// progress), which is drawing.
+const visidataIdleTrace = `500 4000.000000 read(0, "l", 1) = 1 <0.000011>
+500 4000.000300 poll([{fd=0, events=POLLIN}], 1, 0) = 0 (Timeout) <0.000010>
+500 4000.012000 write(1, "\33(B\33[0m\33[37m\33[40m item27 \33[38;5;"..., 79) = 79 <0.000008>
+500 4000.014000 write(1, "\33[1;83H", 7) = 7 <0.000011>
+500 4000.014200 ioctl(1, SNDCTL_TMR_STOP or TCSETSW, {c_iflag=, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST, c_cflag=B38400|CS8|CREAD, c_lflag=ECHOE|ECHOK|ECHOCTL|ECHOKE, ...}) = 0 <0.000020>
+500 4000.014300 write(1, "\33[?1h\33=", 7) = 7 <0.000014>
+500 4000.014400 write(1, "\r", 1) = 1 <0.000096>
+500 4000.014600 poll([{fd=0, events=POLLIN}], 1, 100) = 0 (Timeout) <0.100163>
+500 4000.115100 poll([{fd=0, events=POLLIN}], 1, 0) = 0 (Timeout) <0.001674>
+500 4000.125400 ioctl(1, TCGETS, {c_iflag=, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST, c_cflag=B38400|CS8|CREAD, c_lflag=ECHOE|ECHOK|ECHOCTL|ECHOKE, ...}) = 0 <0.000010>
+500 4000.125500 write(1, "\33[29;19H", 8) = 8 <0.000015>
+500 4000.125600 write(1, "\33[1;83H", 7) = 7 <0.000008>
+500 4000.125700 ioctl(1, SNDCTL_TMR_STOP or TCSETSW, {c_iflag=, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST, c_cflag=B38400|CS8|CREAD, c_lflag=ECHOE|ECHOK|ECHOCTL|ECHOKE, ...}) = 0 <0.000020>
+500 4000.125800 write(1, "\33[?1h\33=", 7) = 7 <0.000008>
+500 4000.125900 write(1, "\r", 1) = 1 <0.000008>
+500 4000.126000 poll([{fd=0, events=POLLIN}], 1, 100) = 1 ([{fd=0, revents=POLLIN}]) <0.000020>
+500 4000.126100 read(0, "]", 1) = 1 <0.000028>
+`
+
+func TestStraceMarksKeyDuringARefreshThatDrawsNothing(t *testing.T) {
+	marksOf := func(trace string, inputs ...float64) []string {
+		t.Helper()
+		calls, err := parseStrace(strings.NewReader(trace), "visidata.trace")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in []time.Time
+		for _, s := range inputs {
+			in = append(in, at(s))
+		}
+		var got []string
+		for _, k := range straceMarks(calls, in) {
+			got = append(got, k.At.Sub(at(4000)).Round(time.Microsecond).String()+map[bool]string{true: " ready", false: " busy"}[k.Ready])
+		}
+		return got
+	}
+	// `]` at 4000.12: after the first poll timed out, before the second.
+	want := []string{
+		"14.6ms ready",   // the first poll after the answer: the refresh after it drew nothing
+		"126.128ms busy", // took `]`
+	}
+	if d := cmp.Diff(want, marksOf(visidataIdleTrace, 3999.9999, 4000.12)); d != "" {
+		t.Errorf("marks (-want +got):\n%s", d)
+	}
+	// The same key inside the second poll: ready at the first one too
+	// (before, at the second: the refresh's writes ended the run).
+	inside := strings.Replace(visidataIdleTrace, "<0.000020>\n500 4000.126100 read", "<0.010000>\n500 4000.136000 read", 1)
+	if d := cmp.Diff([]string{"14.6ms ready", "136.028ms busy"}, marksOf(inside, 3999.9999, 4000.13)); d != "" {
+		t.Errorf("key inside the second poll: marks (-want +got):\n%s", d)
+	}
+	// A refresh that draws (a digit of its progress) ends the run: no
+	// ready before the key, as before.
+	ticking := strings.Replace(visidataIdleTrace, `write(1, "\33[29;19H", 8) = 8`, `write(1, "\33[30;88H6", 9) = 9`, 1)
+	if ticking == visidataIdleTrace {
+		t.Fatal("the ticking variant changed nothing")
+	}
+	if got := marksOf(ticking, 3999.9999, 4000.12); len(got) != 0 {
+		t.Errorf("a refresh that ticks a digit: marks %v, want none (the key came between two polls with drawing between)", got)
+	}
+	// Modes set anew (raw to cooked) are a change too.
+	cooked := strings.Replace(visidataIdleTrace, "c_lflag=ECHOE|ECHOK|ECHOCTL|ECHOKE, ...}) = 0 <0.000020>\n500 4000.125800", "c_lflag=ICANON|ECHO|ECHOE|ECHOK|ECHOCTL|ECHOKE, ...}) = 0 <0.000020>\n500 4000.125800", 1)
+	if cooked == visidataIdleTrace {
+		t.Fatal("the cooked variant changed nothing")
+	}
+	if got := marksOf(cooked, 3999.9999, 4000.12); len(got) != 0 {
+		t.Errorf("modes set anew in the refresh: marks %v, want none", got)
+	}
+}
+
+func TestDrawsNothing(t *testing.T) {
+	for _, tc := range []struct {
+		out  string
+		want bool
+	}{
+		{"\x1b[29;19H\x1b[1;83H\x1b[?1h\x1b=\r", true},
+		{"\x1b[39;49m\x1b(B\x1b[m", true},
+		{"\x1b[30;88H6", false}, // a digit
+		{"\x1b[K", false},       // erase
+		{"\x1b[?25h", false},    // the cursor shown
+		{"\x1b[?1049h", false},  // the alternate screen
+		{"\x1b[2A", false},      // a relative move: where to is unknown here
+		{"\x1b[1;83", false},    // cut short
+		{"\n", false},           // may scroll
+		{"", true},
+	} {
+		if got := drawsNothing([]byte(tc.out)); got != tc.want {
+			t.Errorf("drawsNothing(%q) = %v, want %v", tc.out, got, tc.want)
+		}
+	}
+	if b, ok := unquoteStrace(`\33[1;83H\342\224\202\r\"x\\`); !ok || string(b) != "\x1b[1;83H│\r\"x\\" {
+		t.Errorf("unquoteStrace: %q %v", b, ok)
+	}
+}

@@ -16,7 +16,13 @@ import (
 // timeline written out for failure messages.
 func replayCorpus(t *testing.T, name string) (trs []ready.Transition, at []time.Duration, timeline string) {
 	t.Helper()
-	cast, err := asciicast.ReadFile(filepath.Join("..", "corpus", "testdata", name+".cast"))
+	return replayCast(t, filepath.Join("..", "corpus", "testdata", name+".cast"))
+}
+
+// replayCast is replayCorpus for the recording at path.
+func replayCast(t *testing.T, path string) (trs []ready.Transition, at []time.Duration, timeline string) {
+	t.Helper()
+	cast, err := asciicast.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

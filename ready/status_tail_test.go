@@ -12,13 +12,14 @@ import (
 // A full-screen program that says what it does at the right end of its
 // status row ("30% loading…", "94% sorting…", "99% writing…") works while
 // it says so, though nothing else moves: visidata (corpus, round 9, its
-// first recording, truth from strace) loads, sorts and saves 100 000 rows
+// first recording, kept as testdata/visidata-first.cast since the corpus
+// was recorded again with the strace truth of round 10) loads, sorts and saves 100 000 rows
 // in threads, and the engine called its still frame ready after 150 ms in
 // each (4 premature). Yet the program goes on taking input beside such a
 // word — a prompt drawn into the same row, a window drawn elsewhere — and
 // those turns must stay ready.
 func TestStatusWordEndingTheRowHoldsUntilTheProgramMovesOn(t *testing.T) {
-	trs, at, timeline := replayCorpus(t, "visidata")
+	trs, at, timeline := replayCast(t, filepath.Join("testdata", "visidata-first.cast"))
 	waitingIn := func(from, to time.Duration) bool {
 		for i, tr := range trs {
 			if tr.State.Waiting() && at[i] >= from && at[i] < to {
