@@ -16,7 +16,8 @@
 // dialog, whiptail, vim, top, htop, ncdu, tig, fzf, and, never seen while
 // the engine was tuned (round 8), ranger, mc, vifm, nnn, calcurse, cmus,
 // bpython, ptpython, pudb, tmux and neomutt; round 9, micro, visidata, w3m,
-// sbcl and newsboat). The scenario drives it
+// sbcl and newsboat; round 10, gdu, weechat, gnuplot, elinks, abook and
+// btop). The scenario drives it
 // the way a test would: start-up, questions, busy phases (spinners,
 // progress bars, status bars, silent work), timed redraws while waiting,
 // several turns. The scenarios after the first 42 (widened) are shapes the
@@ -28,7 +29,8 @@
 // was (docs/CORPUS.md, "Round 8: programs never seen (B)"); the 6 after
 // those (unseenC) are a third such set: micro, visidata, w3m, sbcl,
 // newsboat and dialog's check and radio lists ("Round 9: programs never
-// seen (C)").
+// seen (C)"); the 6 after those (unseenD) a fourth: gdu, WeeChat,
+// gnuplot, ELinks, abook and btop ("Round 10: programs never seen (D)").
 //
 // Ground truth comes from one of two places, never from the engine:
 //

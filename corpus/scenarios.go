@@ -523,3 +523,53 @@ var newsboatSetup = strings.Join([]string{
 	`printf '"exec:%s/feed.sh"\n' "$PWD" > urls`,
 	`printf 'confirm-exit yes\n' > config`,
 }, " && ")
+
+func init() { Scenarios = append(Scenarios, unseenD...) }
+
+// unseenD is a fourth held-out check (issue 20, round 10 D): programs of
+// shapes not yet in the corpus, no rule tuned on them, scored with the
+// engine as it was before any fix (docs/CORPUS.md, "Round 10: programs
+// never seen (D)"). Truth from strace: of every thread for gdu (a Go
+// runtime) and btop (a thread of its own reads the keys, another draws),
+// of the main thread elsewhere.
+var unseenD = []Scenario{
+	{Name: "gdu", Library: "gdu 5.22 (Go, tview; scans in goroutines, a rescan, delete and its yes/no modal)", Truth: Strace, Threads: true,
+		Command: inDir(gduSetup, "gdu", "--no-mouse", "work"),
+		Steps: []Step{press(down), press(enter), press(left), press(key('r')), press(down), press(key('d')),
+			press(enter).asks("question"), press(key('q'))}},
+	{Name: "weechat", Library: "WeeChat 3.8 (curses, timers; /help, a /wait of 1 s that prints later, an error, the fset plugin's list)", Truth: Strace,
+		Command: inDir("mkdir -p wc", "weechat", "--dir", "wc", "--no-connect"),
+		Steps: []Step{submit("/help buffer"), submit("/wait 1 /print built"), submit("/unknown"), submit("/fset weechat.look.buffer*"),
+			press(down), press(down), submit("/buffer core"), submit("/quit")}},
+	{Name: "gnuplot", Library: "gnuplot 5.4 (readline REPL; a dumb-terminal plot, a 1 s pause, a function)", Truth: Strace,
+		Command: argv("gnuplot"),
+		Steps: []Step{submit("set term dumb size 79,22"), submit("plot sin(x) title 'sine'"), submit("f(x) = x**2 + 1"),
+			submit("print f(12)"), submit("pause 1"), submit("print 'done'"), submit("quit")}},
+	{Name: "elinks", Library: "ELinks 0.13.2 (local HTML; follow a link, back, the menu bar, the Go to URL dialog, the exit dialog)", Truth: Strace,
+		Command: inDir(w3mSetup, "elinks", "-no-home", "1", "page.html"),
+		// libev's poll backend instead of epoll: the strace truth reads
+		// which fds a wait is on, and epoll_wait does not show them.
+		Env: []string{"LIBEV_FLAGS=2"},
+		Steps: []Step{press(down), press(enter), press(left), press(esc), press(esc), press(key('g')), typ("page2.html"), press(enter),
+			press(key('q')), typ("y").asks("question")}},
+	{Name: "abook", Library: "abook 0.6.1 (ncurses address book; add two entries, delete one and its (Y/n), quit)", Truth: Strace,
+		Command: inDir("touch abookrc", "abook", "--config", "abookrc", "--datafile", "addressbook"),
+		Steps: []Step{press(key('a')), submit("Ada Lovelace"), press(key('q')), press(key('a')), submit("Grace Hopper"), press(key('q')),
+			press(key('d')), typ("y").asks("question"), press(key('q'))}},
+	{Name: "btop", Library: "btop 1.2.13 (C++, a runner thread draws every 2 s; its menu, tree view, filter)", Truth: Strace, Threads: true,
+		Command: inDir("mkdir -p cfg", "sh", "-c", `XDG_CONFIG_HOME="$PWD/cfg" exec btop`), Needs: []string{"btop"},
+		Steps: []Step{press(esc), press(down).asks("question"), press(esc), press(key('e')), press(key('f')), typ("btop"), press(enter),
+			press(key('q'))}},
+}
+
+// gduSetup writes a tree of 3 000 small files for gdu to scan (more cost
+// seconds to create on a loaded machine).
+var gduSetup = `mkdir -p work && /usr/bin/python3 -c "
+import os
+for d in range(10):
+    for s in range(3):
+        p = f'work/pkg{d:02}/mod{s}'
+        os.makedirs(p, exist_ok=True)
+        for f in range(100):
+            with open(f'{p}/f{f}.txt', 'w') as fh: fh.write('x' * (f * 37 + d))
+"`

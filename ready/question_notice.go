@@ -44,6 +44,9 @@ func buttonOn(v *view, r int) *Prompt {
 		return nil
 	}
 	l := labels[0]
+	if strings.ContainsAny(l.text, ruleCorners+ruleLine) {
+		return nil // a box's edge with a title in it (btop's "╰─┘upload└───╯"), not a button
+	}
 	label, drawn := l.text, false
 	if m := v.find(buttonRe, label); m != nil && m[0] == label {
 		label, drawn = m[1], true // "< OK >": the button's word

@@ -21,6 +21,10 @@ func TestQuestionsOfProgramsNeverSeen(t *testing.T) {
 		// one on a background of its own.
 		{"mc delete buttons in square brackets", corpusCast("mc"), 1600 * time.Millisecond,
 			&Prompt{Kind: PromptToggle, Text: `"build"?`, Options: []string{"Yes", "No"}, Default: 0}},
+		// liftedButton: every button on a background of its own, the
+		// focused one on another and the cursor in it (round 10).
+		{"elinks buttons all on backgrounds of their own", corpusCast("elinks"), 556 * time.Millisecond,
+			&Prompt{Kind: PromptToggle, Text: "Do you really want to exit ELinks?", Options: []string{"Yes", "No"}, Default: 0}},
 		// yesNoKeysRe, popupYesNo with the cursor parked in the window.
 		{"vifm [y]es or [n]o in a window", corpusCast("vifm"), 895 * time.Millisecond,
 			&Prompt{Kind: PromptYesNo, Text: "Enter", Options: []string{"y", "n"}, Default: -1}},

@@ -30,6 +30,7 @@ declare -A DEB=(
 	[ranger]=ranger [mc]=mc [vifm]=vifm [nnn]=nnn [calcurse]=calcurse [cmus]=cmus
 	[bpython]=bpython [ptpython]=ptpython [pudb3]=python3-pudb [tmux]=tmux [neomutt]=neomutt
 	[micro]=micro [vd]=visidata [w3m]=w3m [sbcl]=sbcl [newsboat]=newsboat
+	[gdu]=gdu [weechat]=weechat-curses [gnuplot]=gnuplot-nox [elinks]=elinks [abook]=abook [btop]=btop
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
 	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
