@@ -16,8 +16,10 @@ import (
 // terminal with a timeout (top's pselect6 "1s"), the refresh comes when it
 // runs out, and after the refresh the loop waits again with the same
 // reading. Two refreshes, the gap between them what the timer read after
-// the first allowed (over the reading one 1-2-5 step below, at most the
-// reading plus tune.TimerGrace), the same reading after the second: the
+// the first allows (over the reading one 1-2-5 step below) plus the
+// refresh's own work (at most twice the reading, as the kernel signal
+// counts a repeat: live, at load 23, top read /proc for 110 ms after its
+// timer fired, a gap of 1.116 s), the same reading after the second: the
 // timer is the refresh's, and the program is a monitor.
 //
 // Only before the first input: then nothing but the program's own timers
@@ -51,7 +53,7 @@ func (m *monitorSignal) timedPair(f *facts) bool {
 	t1, t2 := m.timers[n-2], m.timers[n-1]
 	gap := m.bursts[n-1].Sub(m.bursts[n-2])
 	return t1 > 0 && t1 == t2 && gap >= tune.MonitorMinGap && gap <= tune.MonitorMaxGap &&
-		gap > stepBelow(t1) && gap <= t1+tune.TimerGrace
+		gap > stepBelow(t1) && gap <= 2*t1
 }
 
 // addBurst appends a burst begun at t, with no timer read after it yet,
