@@ -1,6 +1,8 @@
 package ready_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,4 +79,32 @@ func TestStartupPeriodNotAfterInput(t *testing.T) {
 	if s.state().Waiting() {
 		t.Fatalf("waiting 400 ms after the answer, before the footer's timer (%s)\n%s", s.eng.Current().Reason, s.timeline())
 	}
+}
+
+// Two refreshes whose gap the timer read after the first does not give
+// (a 1 s timer, the second frame 2.6 s later: the timer fired and drew
+// nothing, something else drew) make no monitor.
+func TestStartupPeriodNotAtAnotherGap(t *testing.T) {
+	s := newSim(t, ready.Generic())
+	loop := kernel.View{Wait: kernel.Watching, Doing: "top pselect6(tty)", Leader: true, Timer: "1s"}
+	s.out("\x1b[?25l" + frame("a"))
+	s.advance(5 * ms)
+	s.kern(loop)
+	s.advance(2600 * ms)
+	s.out("\x1b[H" + frame("b"))
+	s.advance(5 * ms)
+	s.kern(loop)
+	s.advance(300 * ms)
+	if by := s.eng.Current().By; by == "monitor" {
+		t.Fatalf("called a monitor after a gap its timer does not give\n%s", s.timeline())
+	}
+}
+
+// frame draws ten rows of a table whose cells hold v.
+func frame(v string) string {
+	var b strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&b, "%4d  cell %s%d\r\n", i, v, i)
+	}
+	return b.String()
 }
