@@ -54,7 +54,7 @@ import (
 // first since the change, or one read while that one runs; none for a
 // timer as long as the tick known.
 func (k *kernelSignal) holding(f *facts, t time.Time) {
-	if k.repeats >= 2 && k.timerAt.Equal(t) {
+	if k.repeats >= k.periodRepeats(f) && k.timerAt.Equal(t) {
 		k.period = k.timerDue
 	}
 	if !k.timerAt.Equal(t) || k.timerDue > tune.TimerHold {
@@ -144,8 +144,8 @@ func (k *kernelSignal) tickKnown(f *facts, d time.Duration) bool {
 // periodic reports whether the timer due is a refresh period's: repeated
 // since the last input, or as long as a period seen before (within twice
 // either way, as repeats counts).
-func (k *kernelSignal) periodic() bool {
-	return k.repeats >= 2 || k.period > 0 && k.timerDue >= k.period/2 && k.timerDue <= 2*k.period
+func (k *kernelSignal) periodic(f *facts) bool {
+	return k.repeats >= k.periodRepeats(f) || k.period > 0 && k.timerDue >= k.period/2 && k.timerDue <= 2*k.period
 }
 
 // unserved reports whether the hold for the timer now due runs at now: it

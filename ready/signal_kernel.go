@@ -215,7 +215,7 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// answer, two: a "period", and the footer went unwaited, early).
 		k.timerAt, k.timerDue = ev.Time, d
 		k.repeated(f, ev)
-	} else if k.timerDue <= runtimeSpin && d > k.timerDue && d <= tune.TimerHold {
+	} else if !k.timerAt.IsZero() && k.timerDue <= runtimeSpin && d > k.timerDue && d <= tune.TimerHold {
 		// A longer timer read after a runtime's short wait, the screen
 		// unchanged: Go's sysmon sleeps 20 µs to 10 ms after activity
 		// (read "1ms" to "10ms"), and the program's own timer (a footer
@@ -223,6 +223,11 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 		// program's (corpus late-footer-thread, live: ready 110 ms after
 		// the box, early). Only after so short a wait: a loop's own timer
 		// read again later (node's 250 ms tick, re-armed) extends nothing.
+		// And only after a short wait read (timerAt set): a first timer
+		// read with output pending is not taken here either, or the
+		// pending output would count as its drawing and the timer read
+		// after it as a repeat (corpus asyncio-console's heartbeat: a
+		// false period at start-up, kernel_startup_period.go).
 		k.timerAt, k.timerDue = ev.Time, d
 		k.repeated(f, ev)
 	}
@@ -331,7 +336,7 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
-	case v.Wait == kernel.Watching && timerDue && !k.periodic():
+	case v.Wait == kernel.Watching && timerDue && !k.periodic(f):
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
 		// setTimeout's answer): wait it out once, then the screen's

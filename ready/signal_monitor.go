@@ -28,10 +28,11 @@ import (
 // recordings) it has no opinion. Measured on top -d 1 (the corpus's top):
 // never ready before it, as its statistics repaint every second.
 type monitorSignal struct {
-	bursts  []time.Time // starts of recent refresh bursts, oldest first
-	last    time.Time   // the last change of a refresh burst
-	steady  bool        // a steady refresh was seen
-	refresh bool        // the latest visible change belonged to a refresh burst
+	bursts  []time.Time     // starts of recent refresh bursts, oldest first
+	timers  []time.Duration // per burst, the timer read first after it (signal_monitor_timed.go)
+	last    time.Time       // the last change of a refresh burst
+	steady  bool            // a steady refresh was seen
+	refresh bool            // the latest visible change belonged to a refresh burst
 	view    kernel.View
 	fresh   bool // the kernel's view was observed after the last output
 }
@@ -59,10 +60,7 @@ func (m *monitorSignal) seen(f *facts) {
 	}
 	m.refresh = true
 	if now.Sub(m.last) >= tune.MonitorBurst || len(m.bursts) == 0 {
-		m.bursts = append(m.bursts, now)
-		if len(m.bursts) > monitorBursts {
-			m.bursts = m.bursts[1:]
-		}
+		m.addBurst(now)
 	}
 	m.last = now
 	if len(m.bursts) == monitorBursts && steadyGaps(m.bursts) {
@@ -86,17 +84,19 @@ func steadyGaps(ts []time.Time) bool {
 	return true
 }
 
-func (m *monitorSignal) observe(_ *facts, ev Event) {
+func (m *monitorSignal) observe(f *facts, ev Event) {
 	switch ev.Kind {
 	case Kernel:
 		m.view, m.fresh = ev.Kernel, true
+		m.burstTimer(ev.Kernel)
+		m.steady = m.steady || m.timedPair(f)
 	case Input:
 		// A period is the program's own: a gap with input in it is the
 		// program answering, as animation.go's cadences are (opencode
 		// redrew its screen after a prompt was typed, after Enter and when
 		// the user's message was drawn, 3 s apart, and was called a monitor
 		// 4.5 s before its answer: agents/testdata/opencode-not-monitor.cast).
-		m.bursts = m.bursts[:0]
+		m.bursts, m.timers = m.bursts[:0], m.timers[:0]
 		m.fresh = false
 	case Output, Resize:
 		m.fresh = false
