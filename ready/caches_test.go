@@ -48,6 +48,17 @@ func TestPermitCheckChangesNoDecision(t *testing.T) {
 	sameDecisions(t, ready.WithoutPermitCheck())
 }
 
+// Telling rows plain by their styles before reading their cells
+// (rowstyles.go) changes no decision, as above. A row skipped that a shape
+// would have found something on would show here.
+func TestStyleGatesChangeNoDecision(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("replays every recording twice")
+	}
+	sameDecisions(t, ready.WithoutStyleGates())
+}
+
 // sameDecisions replays every recording in the repository through a
 // default engine and one made with plain (options that turn a cache off),
 // and fails at the first step of each recording where the two differ.
