@@ -112,3 +112,27 @@ func BenchmarkEngineCaches(b *testing.B) {
 		A:    "cached", B: "plain", Unit: "ms",
 	}.Report(b, r)
 }
+
+// BenchmarkEngineStyleGates times the engine alone over every recording in
+// the repository, as BenchmarkEngineCaches does, with the style gates of
+// round 10 (rowstyles.go) and without them, in interleaved pairs in one
+// process.
+//
+//	go test -run '^$' -bench EngineStyleGates -benchtime 1x ./ready
+func BenchmarkEngineStyleGates(b *testing.B) {
+	rs := tapFiles(b, everyCast(b))
+	pass := func(opts ...ready.Option) func() float64 {
+		return func() float64 {
+			t0 := time.Now()
+			for _, r := range rs {
+				feed(b, r, opts...)
+			}
+			return pairs.Ms(time.Since(t0))
+		}
+	}
+	r := pairs.Compare(pairs.Count(15), pass(), pass(ready.WithoutStyleGates()))
+	pairs.Comparison{
+		Name: fmt.Sprintf("engine alone, all %d recordings, with round 10's style gates vs without", len(rs)),
+		A:    "gated", B: "plain", Unit: "ms",
+	}.Report(b, r)
+}

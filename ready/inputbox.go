@@ -88,7 +88,12 @@ func boxedCursor(s screen.Snapshot, rows int) (screen.Position, bool) {
 		first, last int
 		ok          bool
 	}
-	spans := make([]span, rows+1) // row r at r; rows 1..rows
+	var room [128]span // most screens' rows, on the stack
+	spans := room[:0]
+	if rows+1 > len(room) {
+		spans = make([]span, 0, rows+1)
+	}
+	spans = spans[:rows+1] // row r at r; rows 1..rows
 	for r := 1; r <= rows; r++ {
 		spans[r].first, spans[r].last, spans[r].ok = ruleSpan(s, r)
 	}
