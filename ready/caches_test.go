@@ -70,7 +70,7 @@ func sameDecisions(t *testing.T, plain ...ready.Option) {
 	}
 	steps, differ := 0, 0
 	for _, r := range tapFiles(t, files) {
-		cached, asked := trace(t, r), trace(t, r, plain...)
+		cached, asked := defaultTrace(t, r), trace(t, r, plain...)
 		steps += len(asked)
 		if len(cached) != len(asked) {
 			t.Errorf("%s: %d steps with the cache, %d on the plain path", r.name, len(cached), len(asked))
