@@ -48,6 +48,17 @@ func TestPermitCheckChangesNoDecision(t *testing.T) {
 	sameDecisions(t, ready.WithoutPermitCheck())
 }
 
+// Telling rows plain by their styles before reading their cells
+// (rowstyles.go) changes no decision, as above. A row skipped that a shape
+// would have found something on would show here.
+func TestStyleGatesChangeNoDecision(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("replays every recording twice")
+	}
+	sameDecisions(t, ready.WithoutStyleGates())
+}
+
 // sameDecisions replays every recording in the repository through a
 // default engine and one made with plain (options that turn a cache off),
 // and fails at the first step of each recording where the two differ.
@@ -59,7 +70,7 @@ func sameDecisions(t *testing.T, plain ...ready.Option) {
 	}
 	steps, differ := 0, 0
 	for _, r := range tapFiles(t, files) {
-		cached, asked := trace(t, r), trace(t, r, plain...)
+		cached, asked := defaultTrace(t, r), trace(t, r, plain...)
 		steps += len(asked)
 		if len(cached) != len(asked) {
 			t.Errorf("%s: %d steps with the cache, %d on the plain path", r.name, len(cached), len(asked))
@@ -99,5 +110,29 @@ func BenchmarkEngineCaches(b *testing.B) {
 	pairs.Comparison{
 		Name: fmt.Sprintf("engine alone, all %d recordings, with round 9's caches vs the plain path", len(rs)),
 		A:    "cached", B: "plain", Unit: "ms",
+	}.Report(b, r)
+}
+
+// BenchmarkEngineStyleGates times the engine alone over every recording in
+// the repository, as BenchmarkEngineCaches does, with the style gates of
+// round 10 (rowstyles.go) and without them, in interleaved pairs in one
+// process.
+//
+//	go test -run '^$' -bench EngineStyleGates -benchtime 1x ./ready
+func BenchmarkEngineStyleGates(b *testing.B) {
+	rs := tapFiles(b, everyCast(b))
+	pass := func(opts ...ready.Option) func() float64 {
+		return func() float64 {
+			t0 := time.Now()
+			for _, r := range rs {
+				feed(b, r, opts...)
+			}
+			return pairs.Ms(time.Since(t0))
+		}
+	}
+	r := pairs.Compare(pairs.Count(15), pass(), pass(ready.WithoutStyleGates()))
+	pairs.Comparison{
+		Name: fmt.Sprintf("engine alone, all %d recordings, with round 10's style gates vs without", len(rs)),
+		A:    "gated", B: "plain", Unit: "ms",
 	}.Report(b, r)
 }

@@ -46,3 +46,9 @@ func WithoutQuestionMemo() Option { return func(e *Engine) { e.f.memo.recent.off
 // looked for a row that could name one first. The test that proves the
 // check changes no decision runs both.
 func WithoutPermitCheck() Option { return func(e *Engine) { e.f.noPermitCheck = true } }
+
+// WithoutStyleGates makes an engine's question shapes read the cells of
+// every row they search, as before rows were told plain by their styles
+// first (rowstyles.go). The test that proves the gates change no decision
+// runs both.
+func WithoutStyleGates() Option { return func(e *Engine) { e.f.memo.noStyleGates = true } }

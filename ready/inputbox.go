@@ -81,19 +81,33 @@ const blockGlyphs = "█▉▊▋▌▍▎▏"
 // than one.
 func boxedCursor(s screen.Snapshot, rows int) (screen.Position, bool) {
 	cols, _ := s.Size()
+	// Each row's rule is read once (it was read twice for the rows around
+	// it and again for each candidate cell: a third of the drawn cursor's
+	// search); inBox's test, on the spans read here.
+	type span struct {
+		first, last int
+		ok          bool
+	}
+	var room [128]span // most screens' rows, on the stack
+	spans := room[:0]
+	if rows+1 > len(room) {
+		spans = make([]span, 0, rows+1)
+	}
+	spans = spans[:rows+1] // row r at r; rows 1..rows
+	for r := 1; r <= rows; r++ {
+		spans[r].first, spans[r].last, spans[r].ok = ruleSpan(s, r)
+	}
 	var found screen.Position
 	n := 0
 	for r := 2; r < rows; r++ {
-		if _, _, ok := ruleSpan(s, r-1); !ok {
+		a, b := spans[r-1], spans[r+1]
+		if !a.ok || !b.ok {
 			continue
 		}
-		if _, _, ok := ruleSpan(s, r+1); !ok {
-			continue
-		}
-		for c := 1; c <= cols; c++ {
+		for c := max(a.first, b.first); c <= min(a.last, b.last, cols); c++ {
 			p := screen.Position{Row: r, Col: c}
 			ch := s.Cell(r, c).Content
-			if (blockAt(s, p) || ch != "" && strings.Contains(blockGlyphs, ch)) && inBox(s, p) {
+			if blockAt(s, p) || ch != "" && strings.Contains(blockGlyphs, ch) {
 				found, n = p, n+1
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,7 +29,7 @@ func TestKeptVotesChangeNoDecision(t *testing.T) {
 	}
 	steps := 0
 	for _, r := range tapFiles(t, files) {
-		kept, asked := trace(t, r), trace(t, r, ready.WithoutKeptVotes())
+		kept, asked := defaultTrace(t, r), trace(t, r, ready.WithoutKeptVotes())
 		steps += len(asked)
 		if len(kept) != len(asked) {
 			t.Errorf("%s: %d steps keeping votes, %d asking every signal", r.name, len(kept), len(asked))
@@ -41,6 +42,24 @@ func TestKeptVotesChangeNoDecision(t *testing.T) {
 		}
 	}
 	t.Logf("%d recordings, %d steps compared", len(files), steps)
+}
+
+// defaultTraces keeps each recording's trace through a default engine,
+// by file: the equivalence tests (here and caches_test.go) each compare it
+// with a trace that has one shortcut turned off, and the default engine is
+// deterministic, so it is fed each recording once for all of them (under
+// -race on a loaded machine, a pass over every recording takes minutes).
+var defaultTraces sync.Map // file → []string
+
+// defaultTrace is trace(t, r), fed once per test binary.
+func defaultTrace(t *testing.T, r tapped) []string {
+	t.Helper()
+	if tr, ok := defaultTraces.Load(r.name); ok {
+		return tr.([]string)
+	}
+	tr := trace(t, r)
+	defaultTraces.Store(r.name, tr)
+	return tr
 }
 
 // trace feeds r to a fresh engine made with opts and returns, for every

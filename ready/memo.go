@@ -23,6 +23,10 @@ type matchMemo struct {
 	// recent: the questions found on the last screens searched
 	// (question_recent.go)
 	recent recentQuestions
+	// noStyleGates: the shapes read the cells of rows whose styles say
+	// the reading cannot find what they look for (rowstyles.go; a test's
+	// WithoutStyleGates).
+	noStyleGates bool
 }
 
 // hitKey is what re.MatchString was asked.

@@ -132,7 +132,7 @@ func selectPrompt(v *view) *Prompt {
 		if it.checked {
 			checks++
 		}
-		if reverseRow(v.snap, it.row) {
+		if v.reversedRow(it.row) {
 			reversed++
 		}
 	}
@@ -146,7 +146,7 @@ func selectPrompt(v *view) *Prompt {
 		}
 	case curs == 0 && checks == 0 && reversed == 1:
 		for i, it := range items {
-			if reverseRow(v.snap, it.row) {
+			if v.reversedRow(it.row) {
 				p.Default = i
 			}
 		}
@@ -173,7 +173,7 @@ func lastMarked(v *view, first, last int) int {
 			return r
 		case (g == '[' || g == '(') && len(t) > 2 && strings.ContainsAny(t[1:2], "xX*✓✔•●"):
 			return r
-		case reverseRow(v.snap, r):
+		case v.reversedRow(r):
 			return r
 		}
 	}

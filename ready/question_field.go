@@ -127,8 +127,8 @@ func colourFocusedField(v *view, _ string) *Prompt {
 // have not. It returns the label, the field's text, first column, width
 // and background; n is 0 if the row is not one.
 func labelledField(v *view, r int) (label, value string, col, n int, bg string) {
-	if strings.TrimSpace(v.row(r)) == "" {
-		return "", "", 0, 0, ""
+	if strings.TrimSpace(v.row(r)) == "" || v.plainRows(r, r) {
+		return "", "", 0, 0, "" // a plain row: no field on a background the label has not
 	}
 	text, bgs := v.memo.gridRowOf(v.snap, r)
 	cols := len(text) - 2

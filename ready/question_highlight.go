@@ -58,6 +58,9 @@ func highlightList(v *view) *Prompt {
 	if visible {
 		lo, hi = max(1, v.cursor.Row-searchRows), min(rows, v.cursor.Row+searchRows)
 	}
+	if v.plainRows(lo, hi) {
+		return nil // no cell on a background of its own: none stands out
+	}
 	g := v.memo.cellGrid(v.snap, lo, hi)
 	for i := 0; i < g.rows(); i++ {
 		if g.flatAround(i) {

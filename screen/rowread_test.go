@@ -26,6 +26,32 @@ func TestReversedAgreesWithCells(t *testing.T) {
 	}
 }
 
+// Plain says whether no cell of a row has a background of its own or
+// reverse video, as reading its cells one by one says, off the screen
+// too; a foreground colour or bold leaves a row plain, a background
+// colour (even the default's number, 49 aside) does not.
+func TestPlainAgreesWithCells(t *testing.T) {
+	s, _ := newScreen(t)
+	s.WriteAt(time.Now(), []byte("plain\r\n\x1b[1;31mred\x1b[0m\r\nab\x1b[7mc\x1b[0md\r\nx\x1b[44mblue\x1b[49m y\r\n\x1b[40mblack\x1b[0m"))
+	snap := s.Snapshot()
+	cols, rows := snap.Size()
+	want := map[int]bool{3: false, 4: false, 5: false}
+	for y := 0; y <= rows+1; y++ {
+		cells := true
+		for x := 1; x <= cols; x++ {
+			c := snap.Cell(y, x)
+			cells = cells && c.Bg == nil && !c.Reverse
+		}
+		w, ok := want[y]
+		if !ok {
+			w = true
+		}
+		if got := snap.Plain(y); got != cells || got != w {
+			t.Errorf("row %d: Plain = %v, its cells say %v, want %v\n%s", y, got, cells, w, snap)
+		}
+	}
+}
+
 // AppendRow reads a row as Cell reads it cell by cell: rows of many
 // styles (more than it turns into cells ahead), wide characters, blanks
 // past what was written, and nothing off the screen.

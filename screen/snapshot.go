@@ -154,6 +154,24 @@ func (s Snapshot) Reversed(y int) bool {
 	return false
 }
 
+// Plain reports whether every cell of 1-based row y is drawn on the
+// terminal's own background, not in reverse video (Cell.Bg nil, not
+// Cell.Reverse): read from the row's few distinct styles, as Reversed, so
+// a search for a cell set apart by its background skips the rows that
+// hold none without reading their cells. A row off the screen is plain,
+// as the zero cells Cell gives there are.
+func (s Snapshot) Plain(y int) bool {
+	if y < 1 || y > len(s.rows) {
+		return true
+	}
+	for _, st := range s.rows[y-1].styles {
+		if st.bg != nil || st.attrs&uv.AttrReverse != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Lines returns the screen's text, one string per row, from the top row to
 // the last row that holds text or the cursor. Trailing blanks are trimmed,
 // except that the cursor's row reaches to the cursor, so a prompt reads as

@@ -121,14 +121,17 @@ type Session struct {
 	eng    *ready.Engine
 	tap    func(ready.Event)
 	rec    Recorder
-	recErr error // the recorder's first error
-	last   []byte
-	exited bool
-	code   int
-	seen   time.Time // time of the latest event
-	ticked time.Time // time of the latest Tick
-	closed bool
-	fault  bool // the screen's fault is in the recording
+	recErr error  // the recorder's first error
+	last   []byte // the latest output, up to LastKept bytes: the tail of lastBuf
+	// lastBuf is only appended to, so a window of it once published stays
+	// as it was (keepLast); a full one is replaced, never overwritten.
+	lastBuf []byte
+	exited  bool
+	code    int
+	seen    time.Time // time of the latest event
+	ticked  time.Time // time of the latest Tick
+	closed  bool
+	fault   bool // the screen's fault is in the recording
 	// watch is told the engine's deadline whenever it is published
 	// (WatchDeadline).
 	watch func(at time.Time, due bool)
@@ -157,7 +160,7 @@ type published struct {
 	code     int
 	// For reports, which must not wait for a flood's piece. The timeline
 	// is only ever appended to past its length (a reader's slice of it
-	// stays valid); last is copied anew at each output.
+	// stays valid), and so is the buffer last is a window of (keepLast).
 	timeline []ready.Transition
 	last     []byte
 	fault    error // the screen's, which Screen.Fault reads under the parser's lock
@@ -475,7 +478,7 @@ func (s *Session) observe(ev ready.Event) []ready.Transition {
 		p.snap, p.exited, p.code = ev.Screen, s.exited, s.code
 		p.timeline = append(p.timeline, trs...)
 		if ev.Kind == ready.Output {
-			p.last = append([]byte(nil), s.last...)
+			p.last = s.last // no copy: keepLast never writes over it
 			if s.fault {
 				p.fault = s.scr.Fault()
 			}
@@ -548,15 +551,27 @@ func (s *Session) record(f func(Recorder) error) {
 	}
 }
 
+// lastSpan is the size of the buffer the latest output is kept in: a new
+// one, and a copy of LastKept bytes into it, once per lastSpan-LastKept
+// bytes of output, rather than a copy of the kept bytes at every event.
+const lastSpan = 4 * LastKept
+
+// keepLast keeps the latest LastKept bytes of output, p the newest of them.
+// They are a window of lastBuf, which is only ever appended to past every
+// window handed out (published.last), so readers holding one need no copy
+// and see it unchanged; when the buffer is full, the bytes kept move to a
+// new one.
 func (s *Session) keepLast(p []byte) {
 	if len(p) >= LastKept {
-		s.last = append(s.last[:0], p[len(p)-LastKept:]...)
-		return
+		p = p[len(p)-LastKept:]
 	}
-	if over := len(s.last) + len(p) - LastKept; over > 0 {
-		s.last = append(s.last[:0], s.last[over:]...)
+	keep := min(len(s.last), LastKept-len(p)) // of the bytes kept, how many stay
+	if len(s.lastBuf)+len(p) > cap(s.lastBuf) {
+		s.lastBuf = append(make([]byte, 0, lastSpan), s.last[len(s.last)-keep:]...)
 	}
-	s.last = append(s.last, p...)
+	start := len(s.lastBuf) - keep
+	s.lastBuf = append(s.lastBuf, p...)
+	s.last = s.lastBuf[start:len(s.lastBuf):len(s.lastBuf)]
 }
 
 // Close releases the screen and closes the recorder; it returns the

@@ -87,6 +87,73 @@ func TestLastOutputIsBounded(t *testing.T) {
 	}
 }
 
+// The last output is kept without a copy at every event (keepLast: a
+// window of a buffer only appended to): after outputs of every size, below,
+// at and above LastKept, it is exactly the latest LastKept bytes, and a
+// reader holding what was published before (Describe, LastOutput on
+// another goroutine) never sees those bytes change: under -race, a write
+// over a window handed out is a race, and a reader checks that what it got
+// is one run of the numbered output.
+func TestLastOutputIsTheLatestBytes(t *testing.T) {
+	s := newSession(t)
+	stop, done := make(chan struct{}), make(chan error)
+	go func() {
+		var err error
+		defer func() { done <- err }()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if err = oneRun(s.LastOutput()); err != nil {
+				return
+			}
+			_ = s.Describe()
+		}
+	}()
+	var all []byte
+	n := 0
+	for i := range 150 {
+		var p []byte
+		for range (i * 7919) % 97 * (1 + i%5) { // 0 to about 480 numbers an event: up to 3.5 KiB
+			p = fmt.Appendf(p, "%06d ", n)
+			n++
+		}
+		all = append(all, p...)
+		s.Output(t0.Add(time.Duration(i)*time.Millisecond), p)
+		want := all[max(len(all)-session.LastKept, 0):]
+		if got := s.LastOutput(); !bytes.Equal(got, want) {
+			close(stop)
+			<-done
+			t.Fatalf("after event %d (%d bytes): last output is %d bytes ending %q, want %d ending %q",
+				i, len(p), len(got), got[max(len(got)-16, 0):], len(want), want[max(len(want)-16, 0):])
+		}
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// oneRun checks that b is a part of "000000 000001 ...": consecutive
+// numbers, the first and last maybe cut.
+func oneRun(b []byte) error {
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return nil
+	}
+	prev := -1
+	for _, w := range f[1 : len(f)-1] {
+		var k int
+		if _, err := fmt.Sscanf(w, "%d", &k); err != nil || prev >= 0 && k != prev+1 {
+			return fmt.Errorf("last output is not one run of the output: %q after %d in %q", w, prev, b)
+		}
+		prev = k
+	}
+	return nil
+}
+
 // A late timer ticks the engine at its deadline when nothing happened in
 // between, as a replay would; after an event, at the time it is given.
 func TestTickAtTheDeadline(t *testing.T) {
