@@ -67,6 +67,13 @@ var loadCases = []struct {
 	// any input one is a period, and the monitor knows it by its timer
 	// (signal_monitor_timed.go): ready 1 ms before the input.
 	{name: "htop"},
+	// late-footer-thread in a whole live corpus run at load ~25 (round 10):
+	// a look found the loop watching among threads with its 600 ms footer
+	// timer gone and not still (the timer had just fired); that ended the
+	// timer's hold and the cursor called the box ready 0.5 ms before the
+	// footer was written. A held timer found gone holds TimerGrace more
+	// (kernel_gone.go).
+	{name: "late-footer-gone"},
 	// Known cases, each with the evidence it rests on (docs/READINESS.md,
 	// "Under load").
 	{name: "irb", premature: 2, why: "reline (irb 1.4.1) waits in ppoll(tty, 100 ms) with its prompt drawn and, at every timeout, " +

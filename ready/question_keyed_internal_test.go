@@ -19,7 +19,7 @@ func TestAnswerKeysInParentheses(t *testing.T) {
 	}{
 		{"micro (y,n,esc) after the question", corpusCast("micro"), 1334 * time.Millisecond,
 			&Prompt{Kind: PromptYesNo, Text: "Save changes to work/notes.txt before closing?", Options: []string{"y", "n", "esc"}, Default: -1}},
-		{"newsboat (y:Yes n:No) before the question mark", corpusCast("newsboat"), 2300 * time.Millisecond,
+		{"newsboat (y:Yes n:No) before the question mark", "testdata/newsboat-ignored-key.cast", 2300 * time.Millisecond,
 			&Prompt{Kind: PromptYesNo, Text: "Do you really want to quit?", Options: []string{"y", "n"}, Default: -1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

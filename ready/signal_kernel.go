@@ -121,6 +121,9 @@ type kernelSignal struct {
 	// shown: the program's busy signs since the last input
 	// (signal_kernel_shown.go).
 	shown busyShown
+	// goneAt: a look found the held timer gone, the loop not Still
+	// (kernel_gone.go).
+	goneAt time.Time
 	// released: this stretch of work held ready back no more (past
 	// loopHold): its end is no news, and restarts no quiet window.
 	released bool
@@ -146,7 +149,7 @@ func (k *kernelSignal) seen(f *facts) {
 	if !k.timerAt.IsZero() && !k.midFrame {
 		k.fired, k.lastDue, k.firedInput = true, k.timerDue, f.inputAt
 	}
-	k.timerAt, k.holdEnd = time.Time{}, time.Time{}
+	k.timerAt, k.holdEnd, k.goneAt = time.Time{}, time.Time{}, time.Time{}
 }
 
 // observe takes in every event: a Kernel event is a new observation; any
@@ -195,7 +198,11 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 	if ev.Kernel.Wait != kernel.Unknown {
 		k.known = ev.Kernel.Wait
 	}
+	gone := k.timerGone(ev) // kernel_gone.go
 	k.ticked(f, ev)
+	if gone {
+		k.goneAt = ev.Time
+	}
 	if d, ok := ev.Kernel.TimerDue(); !ok {
 		if ev.Kernel.Wait != kernel.Working {
 			// Work seen with no timer is the timer's callback running,
@@ -336,6 +343,9 @@ func (k *kernelSignal) vote(f *facts, now time.Time) vote {
 		return hold(SignalKernel, "output is pending in the terminal (%s)", v.Doing)
 	case v.Unread > 0:
 		return hold(SignalKernel, "%d bytes of input not read yet (%s)", v.Unread, v.Doing)
+	case k.goneHold(now):
+		return hold(SignalKernel, "a timer of the program's own fired %v ago, its callback perhaps drawing (%s)", roundMS(now.Sub(k.goneAt)), v.Doing).
+			later(k.goneAt.Add(tune.TimerGrace))
 	case v.Wait == kernel.Watching && timerDue && !k.periodic(f):
 		// An event loop with a timer of its own due soon may draw when
 		// it fires (a footer redrawn 600 ms after the prompt box, a
