@@ -130,6 +130,9 @@ func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc 
 			if l, err = l.goneAtInputIfSlow(name, recs, evs, cfg, sc); err != nil {
 				return nil, err
 			}
+			if err := l.goneSettle(recs, evs, cfg, sc); err != nil {
+				return nil, err
+			}
 		}
 		if early == 0 || round == fitRounds {
 			if round > 0 {
