@@ -2,6 +2,8 @@ package recordings
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/ttyrig/ttyrig/ready"
@@ -40,13 +42,15 @@ func (l *Learned) goneSettle(recs []Marked, evs []*evidence, cfg learnConfig, sc
 	removals, ended, of := 0, 0, 0
 	support := map[string]bool{}
 	for _, e := range evs {
-		for _, t := range e.turns {
+		cov := e.busyCover(busy)
+		for k, t := range e.turns {
 			if t.question || len(t.busy) == 0 {
 				continue // a question's dialog decides by its own signal
 			}
 			of++
+			c := cov[k]
 			for i := 1; i < len(t.busy); i++ {
-				if !coveredBy(busy, t.busy[i-1]) || coveredBy(busy, t.busy[i]) {
+				if !c.busy[i-1] || c.busy[i] {
 					continue
 				}
 				removals++
@@ -58,11 +62,7 @@ func (l *Learned) goneSettle(recs []Marked, evs []*evidence, cfg learnConfig, sc
 					longest, where = silence, fmt.Sprintf(" (%s turn %d at %.3fs)", e.name, t.index, t.busy[i].at.Seconds())
 				}
 			}
-			shown := false
-			for _, s := range t.busy {
-				shown = shown || coveredBy(busy, s)
-			}
-			if shown && !coveredBy(busy, t.early) && !coveredBy(busy, t.idle) {
+			if slices.Contains(c.busy, true) && !c.early && !c.idle {
 				ended++
 				support[e.name] = true
 			}
@@ -106,4 +106,42 @@ func (l *Learned) goneSettle(recs []Marked, evs []*evidence, cfg learnConfig, sc
 // plusMargin is d with the learner's margin: f more, plus 10 ms, to 10 ms.
 func plusMargin(d time.Duration, f float64) time.Duration {
 	return (time.Duration(float64(d)*(1+f)) + 10*time.Millisecond).Round(10 * time.Millisecond)
+}
+
+// turnCover is which of a turn's screens a set of markers is on: each
+// busy screen, the one at the ready marker + earlyLook, the one where it
+// waits.
+type turnCover struct {
+	busy        []bool
+	early, idle bool
+}
+
+// busyCover returns, per turn, which screens ms are on, worked out once
+// per set of markers: the folds of a leave-one-out check learn the same
+// busy markers and ask it of the same recordings.
+func (e *evidence) busyCover(ms []compiled) []turnCover {
+	var key strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&key, "%s\x00%v\x00", m.re, m.region)
+	}
+	e.coverMu.Lock()
+	c, ok := e.covers[key.String()]
+	e.coverMu.Unlock()
+	if ok {
+		return c
+	}
+	c = make([]turnCover, len(e.turns))
+	for k, t := range e.turns {
+		c[k] = turnCover{busy: make([]bool, len(t.busy)), early: coveredBy(ms, t.early), idle: coveredBy(ms, t.idle)}
+		for i, s := range t.busy {
+			c[k].busy[i] = coveredBy(ms, s)
+		}
+	}
+	e.coverMu.Lock()
+	if e.covers == nil {
+		e.covers = map[string][]turnCover{}
+	}
+	e.covers[key.String()] = c
+	e.coverMu.Unlock()
+	return c
 }
