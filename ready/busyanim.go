@@ -155,6 +155,14 @@ func (b *busyAnims) frameKind(f *facts, r int, old, text string) string {
 	kind := classifyFrameWith(old, text, f.memoProgressShape)
 	switch {
 	case kind == "spinner":
+		// Its label is remembered once the row was seen spinning: a frame
+		// that turned a spinner glyph over a row drawn as a spinner. A
+		// glyph turned once over a row that was none (Continue's tool
+		// status "○ Bash" to "● Bash", then redrawn as it was) is no
+		// animation to know the next drawing by.
+		if br := b.rows[r]; br == nil || br.kind != "spinner" || br.text != old {
+			break
+		}
 		if label, ok := spinnerLabel(text); ok {
 			if b.spinLabels == nil {
 				b.spinLabels = map[string]bool{}

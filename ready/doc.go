@@ -52,8 +52,9 @@
 //  20. animation: an unclassified repainting region: outwait its cadence
 //  21. clear: a screen cleared and redrawn in stages: not ready
 //  22. busy-gone (selected): no busy marker of the profile on a screen
-//     still for the quiet window, wherever the cursor is: ready (programs
-//     that park their cursor; calibrate --learn selects it)
+//     still for the quiet window (its settle, when set, after the change
+//     that took the last busy marker off), wherever the cursor is: ready
+//     (programs that park their cursor; calibrate --learn selects it)
 //  23. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said; a

@@ -145,6 +145,10 @@ type SignalSpec struct {
 	// Restart, for "startup": markers that mean the program begins its
 	// start-up again.
 	Restart []Marker `json:"restart,omitempty"`
+	// Settle, for "busy-gone": how long the screen must stay still after
+	// the change that took the last busy marker off it, when shorter than
+	// the profile's quiet window (zero: the quiet window).
+	Settle Duration `json:"settle,omitempty"`
 }
 
 // Signals returns the names of the optional signals a profile may select,

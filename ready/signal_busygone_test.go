@@ -47,6 +47,43 @@ func TestBusyGoneDecidesAParkedCursorProgram(t *testing.T) {
 	}
 }
 
+// grok's approval recording keeps its busy line ("Decrypting… esc to
+// interrupt") on screen 96.5 ms after its second turn's last byte, and the
+// frame that takes it off is the last one. With the learnt profile's
+// settle, busy-gone calls that turn ready the settle after that frame, not
+// the quiet window after it; without the settle the same signal waits the
+// quiet window; never early either way.
+func TestBusyGoneSettlesAfterTheLastBusyMarkerWent(t *testing.T) {
+	cast, err := asciicast.ReadFile("../recordings/agents/generic/grok-approval.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ready.LoadProfile("../recordings/agents/generic/grok.learnt.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(p.Signals, func(s ready.SignalSpec) bool { return s.Name == "busy-gone" })
+	if i < 0 || p.Signals[i].Settle <= 0 || p.Signals[i].Settle >= p.Quiet {
+		t.Fatalf("grok.learnt.json selects %+v (quiet %v), want busy-gone with a settle shorter than the quiet window", p.Signals, p.Quiet)
+	}
+	settle := p.Signals[i].Settle.D()
+	without := p
+	without.Signals = slices.Clone(p.Signals)
+	without.Signals[i].Settle = 0
+
+	const gone = 96 * time.Millisecond // the busy line taken off 96.5 ms after turn 2's marker
+	with, slow := readyAfterMarks(t, cast, p), readyAfterMarks(t, cast, without)
+	if len(with) != 4 || len(slow) != 4 {
+		t.Fatalf("decisions %+v and %+v, want 4 turns each", with, slow)
+	}
+	if d := with[1]; d.by != "busy-gone" || d.after < gone+settle || d.after > gone+settle+5*time.Millisecond {
+		t.Errorf("turn 2: ready %v after its marker by %q, want busy-gone %v after it (the busy line gone at %v, + settle)", d.after, d.by, gone+settle, gone)
+	}
+	if d := slow[1]; d.by != "busy-gone" || d.after < gone+p.Quiet.D() {
+		t.Errorf("turn 2 without the settle: ready %v after its marker by %q, want busy-gone %v or later (the quiet window)", d.after, d.by, gone+p.Quiet.D())
+	}
+}
+
 // A profile selecting busy-gone needs busy markers: without them every
 // still screen would be ready.
 func TestBusyGoneNeedsBusyMarkers(t *testing.T) {

@@ -98,7 +98,7 @@ func Learn(name string, recs []Marked, opts ...LearnOption) (*Learned, error) {
 	if err != nil {
 		return nil, err
 	}
-	return learnFrom(name, recs, evs, newLearnConfig(opts), newScorer())
+	return learnFrom(name, recs, evs, newLearnConfig(opts), seeded(recs, evs))
 }
 
 // fitRounds bounds how often the learner lengthens its quiet window when
@@ -128,6 +128,9 @@ func learnFrom(name string, recs []Marked, evs []*evidence, cfg learnConfig, sc 
 				return nil, err
 			}
 			if l, err = l.goneAtInputIfSlow(name, recs, evs, cfg, sc); err != nil {
+				return nil, err
+			}
+			if err := l.goneSettle(recs, evs, cfg, sc); err != nil {
 				return nil, err
 			}
 		}

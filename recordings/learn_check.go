@@ -72,6 +72,9 @@ func truthOf(c *asciicast.Cast) []truthMark {
 type scorer struct {
 	mu    sync.Mutex
 	cache map[scoreKey]*pending
+	// streams are the recordings' streams (learn_stream.go): a profile is
+	// scored on one by an engine alone, without drawing the screens again.
+	streams map[*asciicast.Cast]*stream
 }
 
 // pending is a score being made or made: folds scored in parallel that ask
@@ -125,7 +128,11 @@ func (sc *scorer) score(m Marked, p ready.Profile) (Score, error) {
 	}
 	sc.mu.Unlock()
 	if !ok {
-		pd.score, pd.err = ScoreProfile(m, p)
+		if st := sc.streams[m.Cast]; st != nil {
+			pd.score, pd.err = st.score(m, p)
+		} else {
+			pd.score, pd.err = ScoreProfile(m, p)
+		}
 		pd.score.Profile = "" // the caller's name for it, below
 		close(pd.done)
 	}
@@ -376,8 +383,10 @@ func (l *Learned) ProfileJSON() ([]byte, error) {
 // collected the evidence.
 func seeded(recs []Marked, evs []*evidence) *scorer {
 	sc := newScorer()
+	sc.streams = make(map[*asciicast.Cast]*stream, len(evs))
 	for i, e := range evs {
 		sc.seed(recs[i], ready.Generic(), e.generic)
+		sc.streams[recs[i].Cast] = e.stream
 	}
 	return sc
 }

@@ -65,7 +65,8 @@ type evidence struct {
 	name  string
 	turns []turn
 
-	generic Score // generic's score on the recording, from the same replay
+	generic Score   // generic's score on the recording, from the same replay
+	stream  *stream // what that replay's engine was given, to score other profiles on
 
 	once      sync.Once
 	busyCands map[string]*candidate // busyFragments
@@ -77,6 +78,10 @@ type evidence struct {
 
 	mu       sync.Mutex
 	waitSeen map[string]bool // answers kept by remember
+
+	coverMu sync.Mutex
+	covers  map[string][]turnCover // busyCover, by set of markers
+	others  map[string]bool        // onOtherScreens, by pattern and region
 }
 
 // collect replays cast once and cuts it into turns at its markers.
@@ -86,7 +91,7 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 	}
 	var events []ready.Event
 	var notes []time.Time
-	rep, err := Replay(cast, WithProfile(ready.Generic()), WithTap(func(ev ready.Event) {
+	rep, st, err := replayKeeping(cast, func(ev ready.Event) {
 		if ev.Kind == ready.Output || ev.Kind == ready.Input {
 			events = append(events, ready.Event{Time: ev.Time, Kind: ev.Kind, Screen: ev.Screen})
 		}
@@ -95,7 +100,7 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 				notes = append(notes, ev.Time)
 			}
 		}
-	}))
+	}, WithProfile(ready.Generic()))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -104,7 +109,7 @@ func collect(name string, cast *asciicast.Cast) (*evidence, error) {
 	_ = rep.Close()
 
 	// The replay decided with generic: its score comes free.
-	ev := &evidence{name: name, generic: judgeScore(Marked{Name: name, Cast: cast}, ready.Generic(), tl, start)}
+	ev := &evidence{name: name, stream: st, generic: judgeScore(Marked{Name: name, Cast: cast}, ready.Generic(), tl, start)}
 	// screenBefore returns the screen as it was just before t.
 	i := 0
 	var last screen.Snapshot

@@ -84,20 +84,12 @@ func (l *learner) seenPaused(pattern string, region ready.Region) bool {
 func (l *learner) question() {
 	cands := map[string]*candidate{}
 	cache := map[string]map[string]rune{}
-	var others []sample
 	nq := 0
 	for _, e := range l.evs {
 		for _, t := range e.turns {
-			for i, s := range t.busy {
-				if pausedAfter(t, i) {
-					others = append(others, s)
-				}
-			}
 			if t.question {
 				nq++
 				collectFragments(cands, cache, t.idle, e.name, t.index, nil)
-			} else {
-				others = append(others, t.idle)
 			}
 		}
 	}
@@ -110,8 +102,7 @@ func (l *learner) question() {
 			continue
 		}
 		region := ready.LastLines(min(c.depth+2, sampleLines))
-		re, err := regexp.Compile("(?m)" + c.pattern())
-		if err != nil || matchesAny(re, region, others...) {
+		if l.onOtherScreens(c.pattern(), region) {
 			continue
 		}
 		m := ready.Marker{Name: "question", Pattern: c.pattern(), Region: region}
@@ -126,6 +117,45 @@ func (l *learner) question() {
 	if len(markers) > 0 {
 		l.p.Question = append(markers, ready.Generic().Question...)
 	}
+}
+
+// onOtherScreens says whether pattern matches, in region, a screen that
+// is not a question's: a busy screen the program paused on, or where it
+// waited for its main prompt. Each recording's answer is worked out once:
+// the folds of a leave-one-out check ask the same candidates of it.
+func (l *learner) onOtherScreens(pattern string, region ready.Region) bool {
+	key := fmt.Sprintf("%s\x00%v", pattern, region)
+	var re *regexp.Regexp
+	for _, e := range l.evs {
+		e.coverMu.Lock()
+		hit, ok := e.others[key]
+		e.coverMu.Unlock()
+		if !ok {
+			if re == nil {
+				var err error
+				if re, err = regexp.Compile("(?m)" + pattern); err != nil {
+					return true // no marker to make of it
+				}
+			}
+			hit = false
+			for _, t := range e.turns {
+				for i, s := range t.busy {
+					hit = hit || pausedAfter(t, i) && inRegion(re, region, s)
+				}
+				hit = hit || !t.question && inRegion(re, region, t.idle)
+			}
+			e.coverMu.Lock()
+			if e.others == nil {
+				e.others = map[string]bool{}
+			}
+			e.others[key] = hit
+			e.coverMu.Unlock()
+		}
+		if hit {
+			return true
+		}
+	}
+	return false
 }
 
 // idlePause is the silence after a busy screen from which an idle rule

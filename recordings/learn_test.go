@@ -43,15 +43,7 @@ func TestLearnedRuntimes(t *testing.T) {
 // held-out recordings ("early", "missed", "p50"), with the evidence why.
 // A miss not listed fails the test, and so does a listed one that no
 // held-out recording shows any more: the list says what is true now.
-var notMet = map[string]map[string]string{
-	"grok": {"p50": "grok-approval only (166 ms; 104 and 104 ms on the others). Its turn 2 keeps its busy line " +
-		"(\"Decrypting... (1s · ↑ 799 tokens · esc to interrupt)\") on screen until 11.556 s, 97 ms after the " +
-		"answer's last byte (the marker, 11.459 s), and busy-gone's 70 ms window (the 50 ms floor never early on " +
-		"the training recordings, plus the margin) follows: 166 ms. Of its four turns (779, 166, 70, 110 ms; the " +
-		"first is start-up, its banner redrawn 0.63 s after the input box and node at work until 6.899 s) the " +
-		"median taken is the upper middle one. A fourth recording would not change this turn: only a window " +
-		"under 53 ms would, below the floor the learner counts as a pause"},
-}
+var notMet = map[string]map[string]string{}
 
 func learnRuntimes(t *testing.T, dir string, min int) {
 	t.Helper()
