@@ -146,29 +146,11 @@ func Judge(name string, timeline []ready.Transition, start time.Time, allMarks [
 			s.Premature++
 		}
 	}
-	stateAt := func(t time.Duration) (ready.Transition, bool) {
-		var cur ready.Transition
-		ok := false
-		for _, tr := range timeline {
-			if tr.Time.Sub(start) > t {
-				break
-			}
-			cur, ok = tr, true
-		}
-		return cur, ok
-	}
 	for i, m := range truth {
 		if !isReady(m) {
 			continue
 		}
 		s.Turns++
-		until := time.Duration(1<<62 - 1)
-		for _, n := range truth[i+1:] {
-			if !isReady(n) {
-				until = n.Time
-				break
-			}
-		}
 		asked := PromptMark{Options: -1}
 		for _, n := range allMarks {
 			if n.Time == m.Time && strings.HasPrefix(n.Data, MarkPrompt) {
@@ -180,38 +162,57 @@ func Judge(name string, timeline []ready.Transition, start time.Time, allMarks [
 		if asked.Asks() {
 			s.Questions++
 		}
-		parsed := func(tr ready.Transition) {
-			if asked.ParsedBy(tr) {
-				s.Parsed++
-			}
-		}
-		if tr, ok := stateAt(m.Time); ok && tr.State.Waiting() {
-			s.Latencies = append(s.Latencies, 0)
-			parsed(tr)
+		tr, lat, ok := decision(timeline, start, truth, i)
+		if !ok {
+			s.Missed++
 			continue
 		}
-		// A waiting transition up to early before m counts (the hook logs
-		// after the bytes left), but not one from before the previous
-		// truth mark: that was the last turn's.
-		from := time.Duration(-1)
-		if i > 0 {
-			from = truth[i-1].Time
-		}
-		found := false
-		for _, tr := range timeline {
-			at := tr.Time.Sub(start)
-			if tr.State.Waiting() && at+early >= m.Time && at > from && at <= until {
-				s.Latencies = append(s.Latencies, max(at-m.Time, 0))
-				parsed(tr)
-				found = true
-				break
-			}
-		}
-		if !found {
-			s.Missed++
+		s.Latencies = append(s.Latencies, lat)
+		if asked.ParsedBy(tr) {
+			s.Parsed++
 		}
 	}
 	return s
+}
+
+// decision finds the engine's answer to the true ready moment truth[i]
+// (truth holds ready and busy marks only): the waiting transition, and the
+// latency from the mark to it (0 if the engine already waited); false when
+// it never waited before the next true busy moment (missed).
+func decision(timeline []ready.Transition, start time.Time, truth []asciicast.Event, i int) (ready.Transition, time.Duration, bool) {
+	m := truth[i]
+	until := time.Duration(1<<62 - 1)
+	for _, n := range truth[i+1:] {
+		if n.Data != recordings.MarkReady {
+			until = n.Time
+			break
+		}
+	}
+	var cur ready.Transition
+	known := false
+	for _, tr := range timeline {
+		if tr.Time.Sub(start) > m.Time {
+			break
+		}
+		cur, known = tr, true
+	}
+	if known && cur.State.Waiting() {
+		return cur, 0, true
+	}
+	// A waiting transition up to early before m counts (the hook logs
+	// after the bytes left), but not one from before the previous
+	// truth mark: that was the last turn's.
+	from := time.Duration(-1)
+	if i > 0 {
+		from = truth[i-1].Time
+	}
+	for _, tr := range timeline {
+		at := tr.Time.Sub(start)
+		if tr.State.Waiting() && at+early >= m.Time && at > from && at <= until {
+			return tr, max(at-m.Time, 0), true
+		}
+	}
+	return ready.Transition{}, 0, false
 }
 
 // trulyWaiting says whether the truth has the program waiting for input at
