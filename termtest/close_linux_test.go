@@ -54,12 +54,13 @@ func TestCloseEndsEscapedDescendants(t *testing.T) {
 			if tagged := strings.Contains(string(env), "TTYRIG_SESSION="); tagged == tc.erased {
 				t.Fatalf("the escaper %s has the terminal's tag: %v, want %v (environ %.80q)", pid, tagged, !tc.erased, env)
 			}
+			closing := time.Now()
 			term.Close()
 			// Close reaps what it killed before it returns (no goroutine
 			// of it outlives the test), so the escaper is gone now.
 			state, ppid := procField(t, pid, 3), procField(t, pid, 4)
 			if state != "" && (state != "Z" || ppid == strconv.Itoa(os.Getpid())) {
-				t.Fatalf("the escaper %s survived Close (state %s, parent %s)", pid, state, ppid)
+				t.Fatalf("the escaper %s survived Close, which took %v (state %s, parent %s)", pid, time.Since(closing), state, ppid)
 			}
 		})
 	}
