@@ -374,9 +374,11 @@ func unreapedLeaders(s *termSpan) map[int]bool {
 
 // reapKilled reaps the killed processes that are, or become, the test
 // process's children (orphans come to it as a subreaper), as they die, and
-// returns once none is left to reap, or after bound. It runs in Close, not
-// on a goroutine of its own: nothing the terminal started outlives Close
-// (a leak check counting goroutines at the end of a test saw it).
+// returns once none is left to reap, or when giveUpReap says so: after
+// bound if only processes stuck in state D are left, after reapMax at
+// most. It runs in Close, not on a goroutine of its own: nothing the
+// terminal started outlives Close (a leak check counting goroutines at
+// the end of a test saw it).
 func reapKilled(pids map[int]bool, bound time.Duration) {
 	self := os.Getpid()
 	pause := time.Millisecond
