@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/ttyrig/ttyrig/kernel"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -102,13 +101,8 @@ const (
 // working (a computation, a sleep) is not waiting silently. It reads the
 // engine's status only if no event is being applied.
 func (t *Terminal) drewNothing(after time.Time) (time.Time, drawn) {
-	working := false
-	if t.kern != nil {
-		o := t.kern.latest.Load()
-		working = o != nil && o.view.Wait == kernel.Working
-	}
 	switch {
-	case working:
+	case t.kern != nil && t.kern.working():
 		return time.Time{}, drewSomething
 	case after.IsZero():
 		if t.sess.Snapshot().Changed().After(t.start) {

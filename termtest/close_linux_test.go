@@ -46,6 +46,10 @@ func TestCloseEndsEscapedDescendants(t *testing.T) {
 			re := regexp.MustCompile(`escaper (\d+)`)
 			term.ExpectScreen(expect.Matches(re))
 			pid := re.FindStringSubmatch(term.Snapshot().Text())[1]
+			// The escaper prints its pid before it execs sleep (the sh
+			// ones): its environment read mid-exec was empty (at load 20).
+			// Read it once it sleeps in its last program.
+			waitEscaped(t, pid)
 			// The fixture must escape as it says, or the test proves nothing.
 			env, err := os.ReadFile("/proc/" + pid + "/environ")
 			if err != nil {
@@ -54,14 +58,33 @@ func TestCloseEndsEscapedDescendants(t *testing.T) {
 			if tagged := strings.Contains(string(env), "TTYRIG_SESSION="); tagged == tc.erased {
 				t.Fatalf("the escaper %s has the terminal's tag: %v, want %v (environ %.80q)", pid, tagged, !tc.erased, env)
 			}
+			closing := time.Now()
 			term.Close()
 			// Close reaps what it killed before it returns (no goroutine
 			// of it outlives the test), so the escaper is gone now.
 			state, ppid := procField(t, pid, 3), procField(t, pid, 4)
 			if state != "" && (state != "Z" || ppid == strconv.Itoa(os.Getpid())) {
-				t.Fatalf("the escaper %s survived Close (state %s, parent %s)", pid, state, ppid)
+				t.Fatalf("the escaper %s survived Close, which took %v (state %s, parent %s)", pid, time.Since(closing), state, ppid)
 			}
 		})
+	}
+}
+
+// waitEscaped waits until the escaper pid sleeps in its last program:
+// sleep, or perl, named by its $0 ("xxx…"). Bounded by 10 s, the
+// terminal's own timeout.
+func waitEscaped(t *testing.T, pid string) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		b, _ := os.ReadFile("/proc/" + pid + "/comm")
+		comm := strings.TrimSpace(string(b))
+		last := comm == "sleep" || comm != "" && strings.Trim(comm, "x") == ""
+		if last && procField(t, pid, 3) == "S" {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the escaper %s is not asleep in sleep or perl after 10s (%q, state %q)", pid, comm, procField(t, pid, 3))
+		}
 	}
 }
 

@@ -64,3 +64,56 @@ func TestEndDescendantsSparesOtherProgramsThreads(t *testing.T) {
 		t.Fatalf("Close of another terminal ended a program os/exec holds (state %q)", p.state)
 	}
 }
+
+// reapKilled looks at what it killed at least once, after its bound too: a
+// wait woken late past the bound (a loaded machine) still reaps what died
+// meanwhile. Bound 0 is a wake-up past the bound before the first look.
+func TestReapKilledLooksPastItsBound(t *testing.T) {
+	// syscall.ForkExec holds no pidfd, as for an orphan the test process
+	// adopted: reapKilled may reap it.
+	pid, err := syscall.ForkExec("/bin/sh", []string{"sh", "-c", "exit 0"}, &syscall.ProcAttr{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		p, ok := readProc(pid)
+		if !ok {
+			t.Fatalf("process %d gone before it was reaped", pid)
+		}
+		if p.state == 'Z' {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d not dead after 10 s (state %c)", pid, p.state)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	reapKilled(map[int]bool{pid: true}, 0)
+	if p, ok := readProc(pid); ok {
+		var ws syscall.WaitStatus
+		_, _ = syscall.Wait4(pid, &ws, 0, nil)
+		t.Fatalf("process %d left unreaped (state %c) by a wait already past its bound", pid, p.state)
+	}
+}
+
+// A killed process that has not died yet is waited for past reapBound
+// unless it sleeps uninterruptibly (it may never die); reapMax bounds
+// both.
+func TestGiveUpReap(t *testing.T) {
+	for _, tc := range []struct {
+		elapsed time.Duration
+		stuck   bool
+		want    bool
+	}{
+		{time.Second, false, false},
+		{time.Second, true, false},
+		{3 * time.Second, false, false}, // dying, waiting for a processor
+		{3 * time.Second, true, true},   // state D past reapBound
+		{reapMax, false, true},
+	} {
+		if got := giveUpReap(tc.elapsed, reapBound, tc.stuck); got != tc.want {
+			t.Errorf("giveUpReap(%v, %v, stuck %v) = %v, want %v", tc.elapsed, reapBound, tc.stuck, got, tc.want)
+		}
+	}
+}

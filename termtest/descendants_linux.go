@@ -343,11 +343,18 @@ func endDescendants(s *termSpan, tag string, before map[int]bool) {
 }
 
 // reapBound is how long Close waits for the processes it killed to die, to
-// reap those that come to the test process. SIGKILL ends a process within
-// milliseconds unless it sleeps uninterruptibly in the kernel (a dead NFS
-// server); one still there after reapBound stays, a zombie of the test
-// process once it dies, until the test process ends.
-const reapBound = 2 * time.Second
+// reap those that come to the test process, while one of them sleeps
+// uninterruptibly in the kernel (state D: a dead NFS server), which may
+// never end. One that is only waiting for a processor (a killed process
+// dies the first time it runs) is waited for up to reapMax: on a loaded
+// machine (load 20, GOMAXPROCS=1, -race) a killed setsid escaper was still
+// running after 2 s, and Close returned with it alive. One still there
+// after the bound stays, a zombie of the test process once it dies, until
+// the test process ends.
+const (
+	reapBound = 2 * time.Second
+	reapMax   = 10 * time.Second
+)
 
 // unreapedLeaders returns the programs of the other open terminals that
 // are not being reaped yet: each holds its pid (alive or a zombie), so a
@@ -367,20 +374,26 @@ func unreapedLeaders(s *termSpan) map[int]bool {
 
 // reapKilled reaps the killed processes that are, or become, the test
 // process's children (orphans come to it as a subreaper), as they die, and
-// returns once none is left to reap, or after bound. It runs in Close, not
-// on a goroutine of its own: nothing the terminal started outlives Close
-// (a leak check counting goroutines at the end of a test saw it).
+// returns once none is left to reap, or when giveUpReap says so: after
+// bound if only processes stuck in state D are left, after reapMax at
+// most. It runs in Close, not on a goroutine of its own: nothing the
+// terminal started outlives Close (a leak check counting goroutines at
+// the end of a test saw it).
 func reapKilled(pids map[int]bool, bound time.Duration) {
 	self := os.Getpid()
 	pause := time.Millisecond
-	for end := time.Now().Add(bound); len(pids) > 0 && time.Now().Before(end); {
+	start := time.Now()
+	for {
 		var execs map[int]bool
+		stuck := true // every one left that is alive sleeps uninterruptibly
 		for pid := range pids {
 			p, ok := readProc(pid)
 			switch {
 			case !ok:
 				delete(pids, pid) // reaped, by its parent or by us
+			case p.state == 'D':
 			case p.state != 'Z':
+				stuck = false // killed: it dies when it runs
 			case p.ppid != self && pids[p.ppid]:
 				// Its parent was killed too: once it dies, this zombie
 				// comes to the test process.
@@ -397,12 +410,21 @@ func reapKilled(pids map[int]bool, bound time.Duration) {
 				delete(pids, pid)
 			}
 		}
-		if len(pids) == 0 {
+		// Checked after a look, not before: a sleep woken late past the
+		// bound still looks once more.
+		if len(pids) == 0 || giveUpReap(time.Since(start), bound, stuck) {
 			return
 		}
 		time.Sleep(pause)
 		pause = min(2*pause, 50*time.Millisecond)
 	}
+}
+
+// giveUpReap reports whether reapKilled stops waiting, elapsed into its
+// wait: past bound when every process left alive sleeps uninterruptibly
+// (stuck), past reapMax (or bound, if longer) whatever they do.
+func giveUpReap(elapsed, bound time.Duration, stuck bool) bool {
+	return elapsed >= max(bound, reapMax) || (stuck && elapsed >= bound)
 }
 
 // pidfdOf returns the pids this process holds a pidfd for: the processes

@@ -72,8 +72,9 @@ type kernelWatch struct {
 	written time.Time   // when the last input was written to the PTY
 
 	// The last observation made, for reports: read without Terminal.mu,
-	// which an observation holds while the session applies it.
-	latest atomic.Pointer[observed]
+	// which an observation holds while the session applies it. known is
+	// the last one that could read the group (not Unknown).
+	latest, known atomic.Pointer[observed]
 }
 
 // observed is one observation and when it was started.
@@ -83,18 +84,37 @@ type observed struct {
 }
 
 // note keeps v, started at at, as the latest observation unless a newer
-// one is kept already.
+// one is kept already, and as the latest known one unless it is Unknown.
 func (k *kernelWatch) note(v kernel.View, at time.Time) {
 	o := &observed{view: v, at: at}
+	keep(&k.latest, o)
+	if v.Wait != kernel.Unknown {
+		keep(&k.known, o)
+	}
+}
+
+// keep stores o in p unless p holds a newer observation.
+func keep(p *atomic.Pointer[observed], o *observed) {
 	for {
-		old := k.latest.Load()
-		if old != nil && old.at.After(at) {
+		old := p.Load()
+		if old != nil && old.at.After(o.at) {
 			return
 		}
-		if k.latest.CompareAndSwap(old, o) {
+		if p.CompareAndSwap(old, o) {
 			return
 		}
 	}
+}
+
+// working reports whether the last observation that could read the group
+// found it working. A look that could not (Unknown: a process of the
+// group exiting or starting, as a pyenv shim's scripts do) says nothing,
+// as the engine takes it (ready/signal_kernel.go): taking it for "not
+// working" let an action's silence rule send into a program still
+// starting (TestActionWaitsForSilentWork, at load 20).
+func (k *kernelWatch) working() bool {
+	o := k.known.Load()
+	return o != nil && o.view.Wait == kernel.Working
 }
 
 // inputWritten notes that the last input is in the PTY: observations
