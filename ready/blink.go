@@ -138,7 +138,7 @@ func drawnCursorAfter(s screen.Snapshot, at screen.Position, rows int, before *l
 			*lr = loneIn(s, r, cols)
 		}
 		if lr.n > 0 {
-			found, count = screen.Position{Row: r, Col: lr.col}, count+lr.n
+			found, count = screen.Position{Row: r, Col: int(lr.col)}, count+int(lr.n)
 		}
 	}
 	if count != 1 {
@@ -157,10 +157,11 @@ type loneCells struct {
 }
 
 // loneRow is how many lone reverse-video cells a row holds, and the
-// column of its last one.
+// column of its last one (32 bits: a row every view keeps, of at most
+// the reader's 10,000 columns).
 type loneRow struct {
 	known  bool
-	n, col int
+	n, col int32
 }
 
 // loneIn finds the lone reverse-video cells of row r: a run of one, or of
@@ -180,7 +181,7 @@ func loneIn(s screen.Snapshot, r, cols int) loneRow {
 			continue
 		}
 		if run == 1 || run == 2 && s.Cell(r, start).Width == 2 {
-			lr.col, lr.n = start, lr.n+1
+			lr.col, lr.n = int32(start), lr.n+1
 		}
 		run = 0
 	}

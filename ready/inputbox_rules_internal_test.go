@@ -3,9 +3,11 @@ package ready
 import (
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/screen"
@@ -109,7 +111,11 @@ func TestStyleGatesHoldOnEveryRow(t *testing.T) {
 				seen[k] = true
 			}
 			rows++
-			_, bg := gridRow(snap, r)
+			text, bg := gridRowCellByCell(snap, r)
+			if gotText, gotBg := gridRow(snap, r); !slices.Equal(gotText, text) || !slices.Equal(gotBg, bg) {
+				differ++
+				t.Errorf("%s at %v, row %d: gridRow reads %q on %q, cell by cell %q on %q", file, at, r, string(gotText), gotBg, string(text), bg)
+			}
 			if v.plainRows(r, r) {
 				plain++
 				for c, k := range bg {
@@ -135,6 +141,26 @@ func TestStyleGatesHoldOnEveryRow(t *testing.T) {
 		t.Errorf("%d rows, %d plain, %d reversed: the comparison needs rows of each kind", rows, plain, reversed)
 	}
 	t.Logf("%d recordings, %d rows (each row's cells once), %d plain by their styles, %d reversed", len(files), rows, plain, reversed)
+}
+
+// gridRowCellByCell is gridRow as it was before round 10's second pass:
+// every cell's background keyed, a plain row's too.
+func gridRowCellByCell(s screen.Snapshot, r int) (text []rune, bg []string) {
+	cols, _ := s.Size()
+	text, bg = make([]rune, cols+2), make([]string, cols+2)
+	text[0], text[cols+1] = ' ', ' '
+	for c := 1; c <= cols; c++ {
+		cell := s.Cell(r, c)
+		text[c] = ' '
+		if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
+			text[c] = ch
+		}
+		bg[c] = colorKey(cell.Bg)
+		if cell.Reverse {
+			bg[c] = "reverse"
+		}
+	}
+	return text, bg
 }
 
 // boxedCursorPlain is boxedCursor as it was before round 10: two rules

@@ -97,8 +97,16 @@ func gridRowWith(s screen.Snapshot, r int, scratch *[]screen.Cell) (text []rune,
 	if scratch != nil {
 		*scratch = cells
 	}
-	text, bg = make([]rune, cols+2), make([]string, cols+2)
+	text = make([]rune, cols+2)
 	text[0], text[cols+1] = ' ', ' '
+	// A plain row (no cell on a background of its own or in reverse video)
+	// has the empty key in every cell: it shares one read-only row of them.
+	plain := s.Plain(r)
+	if plain {
+		bg = noBackgrounds(cols + 2)
+	} else {
+		bg = make([]string, cols+2)
+	}
 	var lastBg color.Color // the last cell's background, keyed in key
 	key := ""
 	for c := 1; c <= cols; c++ {
@@ -110,6 +118,9 @@ func gridRowWith(s screen.Snapshot, r int, scratch *[]screen.Cell) (text []rune,
 		if ch, _ := utf8.DecodeRuneInString(cell.Content); cell.Content != "" && cell.Width == 1 {
 			text[c] = ch
 		}
+		if plain {
+			continue
+		}
 		if cell.Bg != lastBg || c == 1 { // cells come in runs of one background
 			lastBg, key = cell.Bg, colorKey(cell.Bg)
 		}
@@ -119,6 +130,18 @@ func gridRowWith(s screen.Snapshot, r int, scratch *[]screen.Cell) (text []rune,
 		}
 	}
 	return text, bg
+}
+
+// emptyKeys is a row of empty background keys that plain rows share: it
+// is never written (gridRowWith writes only rows it made).
+var emptyKeys = make([]string, 1024)
+
+// noBackgrounds returns n empty background keys, shared when n fits.
+func noBackgrounds(n int) []string {
+	if n > len(emptyKeys) {
+		return make([]string, n)
+	}
+	return emptyKeys[:n:n]
 }
 
 // gridCache keeps the cellGrid rows read from the last snapshot a grid was

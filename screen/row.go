@@ -24,11 +24,25 @@ type row struct {
 	styles []style   // the distinct styles of the row, in order of use
 }
 
+// cellRef is 8 bytes: a cell's content ends where the next cell's starts
+// (the row's text is every cell's content in order), so it keeps no end
+// of its own (a third of the bytes of the rows a replay makes).
 type cellRef struct {
-	start, end uint32 // the cell's content is text[start:end]
-	style      uint16 // index into styles
-	width      uint8
+	start uint32 // the cell's content is text[start:] up to the next cell's start
+	style uint16 // index into styles
+	width uint8
 }
+
+// end returns where cell x's content ends in r.text.
+func (r *row) end(x int) uint32 {
+	if x+1 < len(r.cells) {
+		return r.cells[x+1].start
+	}
+	return uint32(len(r.text))
+}
+
+// content returns cell x's content.
+func (r *row) content(x int) string { return r.text[r.cells[x].start:r.end(x)] }
 
 // style is a cell style as the emulator keeps it.
 type style struct {
@@ -49,7 +63,7 @@ func (s *style) same(o *style) bool {
 func (r *row) cell(x int) Cell {
 	c := r.cells[x]
 	cell := r.styles[c.style].cell()
-	cell.Content, cell.Width = r.text[c.start:c.end], int(c.width)
+	cell.Content, cell.Width = r.content(x), int(c.width)
 	return cell
 }
 
@@ -75,8 +89,8 @@ func (r *row) trimmed() string { return r.text[:r.trim] }
 // of the row's text.
 func (r *row) widthOf(n int) int {
 	w := 0
-	for _, c := range r.cells {
-		if int(c.end) > n {
+	for x, c := range r.cells {
+		if int(r.end(x)) > n {
 			break
 		}
 		w += int(c.width)
@@ -154,8 +168,7 @@ func convertRow(line []uv.Cell, sc *scratch) *row {
 		}
 		ref := cellRef{start: uint32(len(buf)), width: uint8(c.Width)}
 		buf = append(buf, content...)
-		ref.end = uint32(len(buf))
-		if content != " " && ref.end > ref.start {
+		if content != " " && uint32(len(buf)) > ref.start {
 			r.trim, r.last = len(buf), x
 		}
 		if prev == nil || !sameWords(&c.Style, prev) {
@@ -196,7 +209,7 @@ func blankRow(cols int) *row {
 	}
 	r := &row{text: strings.Repeat(" ", cols), last: -1, cells: make([]cellRef, cols), styles: []style{{}}}
 	for x := range r.cells {
-		r.cells[x] = cellRef{start: uint32(x), end: uint32(x + 1), width: 1}
+		r.cells[x] = cellRef{start: uint32(x), width: 1}
 	}
 	got, _ := blanks.LoadOrStore(cols, r)
 	return got.(*row)
@@ -251,7 +264,11 @@ func rowIs(line []uv.Cell, r *row) bool {
 	var leftRef uint16
 	for x := range line {
 		c, ref := &line[x], cells[x]
-		if c.Width != int(ref.width) || !sameContent(c, r.text[ref.start:ref.end]) {
+		end := uint32(len(r.text))
+		if x+1 < cols {
+			end = cells[x+1].start
+		}
+		if c.Width != int(ref.width) || !sameContent(c, r.text[ref.start:end]) {
 			return false
 		}
 		if left == nil || ref.style != leftRef || !sameWords(&c.Style, left) {
@@ -267,7 +284,7 @@ func rowIs(line []uv.Cell, r *row) bool {
 // cellIs reports whether the emulator's cell c is r's cell x.
 func cellIs(c *uv.Cell, x int, r *row) bool {
 	ref := r.cells[x]
-	return c.Width == int(ref.width) && sameContent(c, r.text[ref.start:ref.end]) && r.styles[ref.style].is(&c.Style)
+	return c.Width == int(ref.width) && sameContent(c, r.content(x)) && r.styles[ref.style].is(&c.Style)
 }
 
 // sameContent reports whether the emulator's cell holds text, as a row

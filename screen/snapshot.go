@@ -129,7 +129,7 @@ func (s Snapshot) AppendRow(cells []Cell, y int) []Cell {
 		} else {
 			c = r.styles[ref.style].cell()
 		}
-		c.Content, c.Width = r.text[ref.start:ref.end], int(ref.width)
+		c.Content, c.Width = r.content(x), int(ref.width)
 		cells = append(cells, c)
 	}
 	for range s.cols - n {
@@ -283,7 +283,7 @@ func (s Snapshot) SameRow(o Snapshot, row int) bool {
 	}
 	for x, ca := range a.cells {
 		cb := b.cells[x]
-		if ca.width != cb.width || a.text[ca.start:ca.end] != b.text[cb.start:cb.end] ||
+		if ca.width != cb.width || a.content(x) != b.content(x) ||
 			!a.styles[ca.style].same(&b.styles[cb.style]) {
 			return false
 		}
