@@ -310,10 +310,15 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	// a reaction is never mistaken for what came before.
 	timer := time.NewTimer(time.Until(it.deadline))
 	defer timer.Stop()
-	if !t.applyInput(now, it.data, timer.C) {
+	switch t.applyInput(now, it.data, timer.C) {
+	case inputWithdrawn:
 		// A piece of output held the session until the deadline: the
 		// input was never applied, so it is neither recorded nor sent.
 		t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: %d bytes were not sent (the session was applying output until the deadline)", len(p)))
+		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
+	case inputAbandoned:
+		// Still being applied at the deadline: nothing is written, and
+		// the goroutine applying it records that when it is done.
 		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
 	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
@@ -357,9 +362,14 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 // applied one piece of output at a time, and a piece of a flood on a large
 // screen under -race, its thread descheduled on a loaded machine, held it
 // for seconds, past the sender's deadline; the kernel's observer holds t.mu
-// while it waits for the same piece. It reports whether the input was
-// applied; if not, it never will be.
-func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
+// while it waits for the same piece. It returns inputApplied,
+// inputWithdrawn (never applied, and never will be) or, when expired fires
+// while the input is being applied, inputAbandoned at once: applying 200 kB
+// of typed text to the engine took 100-360 ms under -race on a loaded
+// machine (TestWaitsUnderFlood, docs/LOAD.md round 10), and the sender is
+// answered by its deadline; the goroutine then records that the input was
+// not delivered, after the input itself.
+func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) int32 {
 	secret := t.secretInput()
 	// Most inputs find the terminal and the session free: applied at once,
 	// on the caller's goroutine, as below (handing every input to a
@@ -376,10 +386,12 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		}
 		t.mu.Unlock()
 		if applied {
-			return true
+			return inputApplied
 		}
 	}
-	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
+	// inputPending, then inputApplying or inputWithdrawn; inputApplying,
+	// then inputApplied or inputAbandoned.
+	var state atomic.Int32
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -389,22 +401,31 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		defer t.mu.Unlock()
 		prev := t.inputAt.Load()
 		t.inputAt.Store(&now) // a wait meanwhile takes no ready state from before it
-		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) }) {
+		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplying) }) {
 			t.inputAt.Store(prev)
 			return
 		}
 		t.lastInput = now
 		t.kernelHeardLocked()
+		if !state.CompareAndSwap(inputApplying, inputApplied) {
+			// The sender gave up meanwhile and wrote nothing.
+			t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered (applied past the deadline)", len(p), len(p)))
+		}
 	}()
 	select {
 	case <-done:
-		return state.Load() == inputApplied
+		if s := state.Load(); s == inputApplied || s == inputWithdrawn {
+			return s
+		}
+		return inputWithdrawn // InputIf declined it: never applied
 	case <-expired:
 		if state.CompareAndSwap(inputPending, inputWithdrawn) {
-			return false // the goroutine applies nothing and ends with the piece
+			return inputWithdrawn // the goroutine applies nothing and ends with the piece
 		}
-		<-done // being applied: the engine's work, microseconds
-		return true
+		if state.CompareAndSwap(inputApplying, inputAbandoned) {
+			return inputAbandoned
+		}
+		return inputApplied // applied just now: written (or not) by the write's own deadline
 	}
 }
 
@@ -420,8 +441,10 @@ func (t *Terminal) lastInputAt() time.Time {
 // The states of an input being applied (applyInput).
 const (
 	inputPending int32 = iota
+	inputApplying
 	inputApplied
 	inputWithdrawn
+	inputAbandoned
 )
 
 // TypeContext sends text as if typed on a keyboard, once the program is
