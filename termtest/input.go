@@ -302,15 +302,22 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	}
 	now := t.cfg.clock.Now()
 	bound := t.cfg.timeout
+	// expired is the bound's timer; ctxDone too when ctx's deadline is the
+	// bound: the same instant on another timer, which may be on another
+	// processor's heap, and the first to fire ends the wait (on a loaded
+	// machine an idle processor's timers fired up to 214 ms after the
+	// context's, docs/LOAD.md round 10). A cancel of ctx withdraws too.
+	var ctxDone <-chan struct{}
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
 		bound = max(time.Until(d), 0)
+		ctxDone = ctx.Done()
 	}
 	it := &inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
 	timer := time.NewTimer(time.Until(it.deadline))
 	defer timer.Stop()
-	switch t.applyInput(now, it.data, timer.C) {
+	switch t.applyInput(now, it.data, timer.C, ctxDone) {
 	case inputWithdrawn:
 		// A piece of output held the session until the deadline: the
 		// input was never applied, so it is neither recorded nor sent.
@@ -331,9 +338,14 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 		// item; one still queued then (behind answers to queries a
 		// program that never reads left unwritten) is withdrawn, and
 		// nothing of it sent.
+		answered := false
 		select {
 		case res = <-it.written:
+			answered = true
 		case <-timer.C:
+		case <-ctxDone:
+		}
+		if !answered {
 			if t.in.withdraw(it) {
 				res = writeResult{err: os.ErrDeadlineExceeded}
 			} else {
@@ -369,7 +381,7 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 // machine (TestWaitsUnderFlood, docs/LOAD.md round 10), and the sender is
 // answered by its deadline; the goroutine then records that the input was
 // not delivered, after the input itself.
-func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) int32 {
+func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time, ctxDone <-chan struct{}) int32 {
 	secret := t.secretInput()
 	// Most inputs find the terminal and the session free: applied at once,
 	// on the caller's goroutine, as below (handing every input to a
@@ -419,14 +431,15 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		}
 		return inputWithdrawn // InputIf declined it: never applied
 	case <-expired:
-		if state.CompareAndSwap(inputPending, inputWithdrawn) {
-			return inputWithdrawn // the goroutine applies nothing and ends with the piece
-		}
-		if state.CompareAndSwap(inputApplying, inputAbandoned) {
-			return inputAbandoned
-		}
-		return inputApplied // applied just now: written (or not) by the write's own deadline
+	case <-ctxDone:
 	}
+	if state.CompareAndSwap(inputPending, inputWithdrawn) {
+		return inputWithdrawn // the goroutine applies nothing and ends with the piece
+	}
+	if state.CompareAndSwap(inputApplying, inputAbandoned) {
+		return inputAbandoned
+	}
+	return inputApplied // applied just now: written (or not) by the write's own deadline
 }
 
 // lastInputAt returns when the last input was sent (zero before any), for
