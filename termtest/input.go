@@ -302,18 +302,30 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 	}
 	now := t.cfg.clock.Now()
 	bound := t.cfg.timeout
+	// expired is the bound's timer; ctxDone too when ctx's deadline is the
+	// bound: the same instant on another timer, which may be on another
+	// processor's heap, and the first to fire ends the wait (on a loaded
+	// machine an idle processor's timers fired up to 214 ms after the
+	// context's, docs/LOAD.md round 10). A cancel of ctx withdraws too.
+	var ctxDone <-chan struct{}
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < bound {
 		bound = max(time.Until(d), 0)
+		ctxDone = ctx.Done()
 	}
 	it := &inputItem{data: append([]byte(nil), p...), deadline: time.Now().Add(bound), written: make(chan writeResult, 1)}
 	// The engine hears of the input before the program can react to it, so
 	// a reaction is never mistaken for what came before.
 	timer := time.NewTimer(time.Until(it.deadline))
 	defer timer.Stop()
-	if !t.applyInput(now, it.data, timer.C) {
+	switch t.applyInput(now, it.data, timer.C, ctxDone) {
+	case inputWithdrawn:
 		// A piece of output held the session until the deadline: the
 		// input was never applied, so it is neither recorded nor sent.
 		t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: %d bytes were not sent (the session was applying output until the deadline)", len(p)))
+		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
+	case inputAbandoned:
+		// Still being applied at the deadline: nothing is written, and
+		// the goroutine applying it records that when it is done.
 		return &InputTimeoutError{Len: len(p), Timeout: bound, desc: t.Describe()}
 	}
 	timer.Reset(time.Until(it.deadline)) // applyInput may have taken its tick
@@ -326,9 +338,14 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 		// item; one still queued then (behind answers to queries a
 		// program that never reads left unwritten) is withdrawn, and
 		// nothing of it sent.
+		answered := false
 		select {
 		case res = <-it.written:
+			answered = true
 		case <-timer.C:
+		case <-ctxDone:
+		}
+		if !answered {
 			if t.in.withdraw(it) {
 				res = writeResult{err: os.ErrDeadlineExceeded}
 			} else {
@@ -357,14 +374,22 @@ func (t *Terminal) sendContext(ctx context.Context, p []byte) error {
 // applied one piece of output at a time, and a piece of a flood on a large
 // screen under -race, its thread descheduled on a loaded machine, held it
 // for seconds, past the sender's deadline; the kernel's observer holds t.mu
-// while it waits for the same piece. It reports whether the input was
-// applied; if not, it never will be.
-func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time) bool {
+// while it waits for the same piece. It returns inputApplied,
+// inputWithdrawn (never applied, and never will be) or, when expired fires
+// while the input is being applied, inputAbandoned at once: applying 200 kB
+// of typed text to the engine took 100-360 ms under -race on a loaded
+// machine (TestWaitsUnderFlood, docs/LOAD.md round 10), and the sender is
+// answered by its deadline; the goroutine then records that the input was
+// not delivered, after the input itself.
+func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time, ctxDone <-chan struct{}) int32 {
 	secret := t.secretInput()
 	// Most inputs find the terminal and the session free: applied at once,
 	// on the caller's goroutine, as below (handing every input to a
-	// goroutine of its own cost a goroutine and two switches).
-	if t.mu.TryLock() {
+	// goroutine of its own cost a goroutine and two switches). Not a large
+	// one: the engine reads every character typed, and 200 kB applied here
+	// ran 295 ms past the deadline under -race at load 18, where the
+	// goroutine below is abandoned at it.
+	if len(p) <= inlineInput && t.mu.TryLock() {
 		prev := t.inputAt.Load()
 		t.inputAt.Store(&now)
 		applied := t.sess.TryInput(now, p, secret)
@@ -376,10 +401,12 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		}
 		t.mu.Unlock()
 		if applied {
-			return true
+			return inputApplied
 		}
 	}
-	var state atomic.Int32 // inputPending, then inputApplied or inputWithdrawn
+	// inputPending, then inputApplying or inputWithdrawn; inputApplying,
+	// then inputApplied or inputAbandoned.
+	var state atomic.Int32
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -389,24 +416,39 @@ func (t *Terminal) applyInput(now time.Time, p []byte, expired <-chan time.Time)
 		defer t.mu.Unlock()
 		prev := t.inputAt.Load()
 		t.inputAt.Store(&now) // a wait meanwhile takes no ready state from before it
-		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplied) }) {
+		if !t.sess.InputIf(now, p, secret, func() bool { return state.CompareAndSwap(inputPending, inputApplying) }) {
 			t.inputAt.Store(prev)
 			return
 		}
 		t.lastInput = now
 		t.kernelHeardLocked()
+		if !state.CompareAndSwap(inputApplying, inputApplied) {
+			// The sender gave up meanwhile and wrote nothing.
+			t.sess.MarkerSoon(t.cfg.clock.Now(), fmt.Sprintf("input withdrawn: the last %d of %d bytes were not delivered (applied past the deadline)", len(p), len(p)))
+		}
 	}()
 	select {
 	case <-done:
-		return state.Load() == inputApplied
-	case <-expired:
-		if state.CompareAndSwap(inputPending, inputWithdrawn) {
-			return false // the goroutine applies nothing and ends with the piece
+		if s := state.Load(); s == inputApplied || s == inputWithdrawn {
+			return s
 		}
-		<-done // being applied: the engine's work, microseconds
-		return true
+		return inputWithdrawn // InputIf declined it: never applied
+	case <-expired:
+	case <-ctxDone:
 	}
+	if state.CompareAndSwap(inputPending, inputWithdrawn) {
+		return inputWithdrawn // the goroutine applies nothing and ends with the piece
+	}
+	if state.CompareAndSwap(inputApplying, inputAbandoned) {
+		return inputAbandoned
+	}
+	return inputApplied // applied just now: written (or not) by the write's own deadline
 }
+
+// inlineInput is the most input applyInput applies on the sender's own
+// goroutine, where its deadline cannot cut it short: what a key, a line or
+// a paste of a screenful is.
+const inlineInput = 16 << 10
 
 // lastInputAt returns when the last input was sent (zero before any), for
 // waits: it takes no lock a piece of output may hold.
@@ -420,8 +462,10 @@ func (t *Terminal) lastInputAt() time.Time {
 // The states of an input being applied (applyInput).
 const (
 	inputPending int32 = iota
+	inputApplying
 	inputApplied
 	inputWithdrawn
+	inputAbandoned
 )
 
 // TypeContext sends text as if typed on a keyboard, once the program is
