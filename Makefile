@@ -6,15 +6,21 @@ AGENTS_DIR ?= $(HOME)/.cache/ttyrig/agents
 CORPUS_DIR ?= $(HOME)/.cache/ttyrig/corpus
 NPM_DIR ?= $(HOME)/.cache/ttyrig/npm
 
-.PHONY: demo test tools vet race load replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples
+.PHONY: demo test tools vet race load replay bench agents test-agents record-agents corpus record-corpus fuzz browser examples equivalence
 
 ## demo: drive a fixture agent, print its screens and readiness timeline, save and replay the recording
 demo:
 	$(GO) run ./cmd/ttyrig demo
 
 ## test: the programs the tests drive, vet, race tests over everything (the replay checks, goldens of every recording,
-## among them: make replay runs the same tests without -race) and the examples
-test: tools vet race examples
+## among them: make replay runs the same tests without -race), the equivalence checks in full and the examples
+test: tools vet race equivalence examples
+
+## equivalence: a cache or shortcut of the engine changes no decision, on every recording in the repository, without
+## -race (under it they take every fourth recording: replays on one goroutine, five to ten times slower there)
+EQUIVALENCE := ChangesNoDecision|ChangeNoDecision|HoldOnEveryRow|ReadsRulesOnce|DecidesAsAReplay
+equivalence:
+	$(GO) test -count=1 -run '$(EQUIVALENCE)' ./ready/ ./recordings/
 
 ## tools: the programs the tests drive in real PTYs (python3, sqlite3, bc, dash, zsh, fish, tmux), from Debian when missing
 TOOLS := python3 sqlite3 bc dash zsh fish tmux

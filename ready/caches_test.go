@@ -64,10 +64,11 @@ func TestStyleGatesChangeNoDecision(t *testing.T) {
 // and fails at the first step of each recording where the two differ.
 func sameDecisions(t *testing.T, plain ...ready.Option) {
 	t.Helper()
-	files := everyCast(t)
+	files := ready.RepositoryCasts(t)
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
+	files = ready.SampleUnderRace(t, files)
 	steps, differ := 0, 0
 	for _, r := range tapFiles(t, files) {
 		cached, asked := defaultTrace(t, r), trace(t, r, plain...)
@@ -96,7 +97,7 @@ func sameDecisions(t *testing.T, plain ...ready.Option) {
 //
 //	go test -run '^$' -bench EngineCaches -benchtime 1x ./ready
 func BenchmarkEngineCaches(b *testing.B) {
-	rs := tapFiles(b, everyCast(b))
+	rs := tapFiles(b, ready.RepositoryCasts(b))
 	pass := func(opts ...ready.Option) func() float64 {
 		return func() float64 {
 			t0 := time.Now()
@@ -120,7 +121,7 @@ func BenchmarkEngineCaches(b *testing.B) {
 //
 //	go test -run '^$' -bench EngineStyleGates -benchtime 1x ./ready
 func BenchmarkEngineStyleGates(b *testing.B) {
-	rs := tapFiles(b, everyCast(b))
+	rs := tapFiles(b, ready.RepositoryCasts(b))
 	pass := func(opts ...ready.Option) func() float64 {
 		return func() float64 {
 			t0 := time.Now()

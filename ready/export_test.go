@@ -52,3 +52,10 @@ func WithoutPermitCheck() Option { return func(e *Engine) { e.f.noPermitCheck = 
 // first (rowstyles.go). The test that proves the gates change no decision
 // runs both.
 func WithoutStyleGates() Option { return func(e *Engine) { e.f.memo.noStyleGates = true } }
+
+// RepositoryCasts lists the recordings in the repository
+// (inputbox_rules_internal_test.go), for the external tests.
+var RepositoryCasts = repositoryCasts
+
+// SampleUnderRace is sampleUnderRace, for the external tests.
+var SampleUnderRace = sampleUnderRace

@@ -28,6 +28,7 @@ func TestBoxedCursorReadsRulesOnce(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
+	files = sampleUnderRace(t, files)
 	screens, boxed, differ := 0, 0, 0
 	everyScreen(t, files, func(file string, at time.Duration, snap screen.Snapshot) {
 		_, n := snap.Size()
@@ -90,7 +91,7 @@ func TestStyleGatesHoldOnEveryRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays every recording")
 	}
-	files := repositoryCasts(t)
+	files := sampleUnderRace(t, repositoryCasts(t))
 	rows, plain, reversed, differ := 0, 0, 0, 0
 	type read struct { // a row's cells at a width: each is checked once
 		ref  screen.RowRef
@@ -187,8 +188,9 @@ func boxedCursorPlain(s screen.Snapshot, rows int) (screen.Position, bool) {
 	return found, n == 1
 }
 
-// repositoryCasts lists the recordings in the repository, as everyCast
-// (kept_test.go) does for the external tests.
+// repositoryCasts lists the recordings in the repository, as
+// BenchmarkReplayCorpus (recordings) replays them; the external tests
+// have it as RepositoryCasts (export_test.go).
 func repositoryCasts(t testing.TB) []string {
 	t.Helper()
 	var files []string

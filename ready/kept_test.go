@@ -2,9 +2,6 @@ package ready_test
 
 import (
 	"fmt"
-	"io/fs"
-	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,10 +20,11 @@ func TestKeptVotesChangeNoDecision(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays every recording twice")
 	}
-	files := everyCast(t)
+	files := ready.RepositoryCasts(t)
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
+	files = ready.SampleUnderRace(t, files)
 	steps := 0
 	for _, r := range tapFiles(t, files) {
 		kept, asked := defaultTrace(t, r), trace(t, r, ready.WithoutKeptVotes())
@@ -82,31 +80,4 @@ func trace(t *testing.T, r tapped, opts ...ready.Option) []string {
 			tr.Time.Sub(r.start), tr.State, tr.By, tr.Signal, tr.Reason, tr.Cursor, tr.Prompt))
 	}
 	return out
-}
-
-// everyCast returns every recording under the module root, as
-// BenchmarkReplayCorpus (recordings) replays them.
-func everyCast(t testing.TB) []string {
-	var files []string
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		// Only the repository's recordings: a live corpus run's
-		// (corpus/live) and failed tests' (testdata/failures) are
-		// nobody's commits, and change the count from one machine to the
-		// next.
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != ".." || path == filepath.Join("..", "benchmarks", "peers") ||
-			path == filepath.Join("..", "corpus", "live") || d.Name() == "failures") {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".cast") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }

@@ -29,6 +29,7 @@ func TestStreamDecidesAsAReplay(t *testing.T) {
 	if len(paths) < 150 {
 		t.Fatalf("%d recordings, want 150 or more", len(paths))
 	}
+	paths = sampleUnderRace(t, paths)
 	profiles := []ready.Profile{ready.Generic()}
 	for _, name := range []string{"claude", "codex", "gemini"} {
 		p, err := ready.Lookup(name)
