@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/benchmarks/pairs"
+	"github.com/ttyrig/ttyrig/internal/racesample"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -68,7 +69,7 @@ func sameDecisions(t *testing.T, plain ...ready.Option) {
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
-	files = ready.SampleUnderRace(t, files)
+	files = racesample.Files(t, files)
 	steps, differ := 0, 0
 	for _, r := range tapFiles(t, files) {
 		cached, asked := defaultTrace(t, r), trace(t, r, plain...)

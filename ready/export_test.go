@@ -56,6 +56,3 @@ func WithoutStyleGates() Option { return func(e *Engine) { e.f.memo.noStyleGates
 // RepositoryCasts lists the recordings in the repository
 // (inputbox_rules_internal_test.go), for the external tests.
 var RepositoryCasts = repositoryCasts
-
-// SampleUnderRace is sampleUnderRace, for the external tests.
-var SampleUnderRace = sampleUnderRace

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/internal/racesample"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -28,7 +29,7 @@ func TestBoxedCursorReadsRulesOnce(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
-	files = sampleUnderRace(t, files)
+	files = racesample.Files(t, files)
 	screens, boxed, differ := 0, 0, 0
 	everyScreen(t, files, func(file string, at time.Duration, snap screen.Snapshot) {
 		_, n := snap.Size()
@@ -91,7 +92,7 @@ func TestStyleGatesHoldOnEveryRow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays every recording")
 	}
-	files := sampleUnderRace(t, repositoryCasts(t))
+	files := racesample.Files(t, repositoryCasts(t))
 	rows, plain, reversed, differ := 0, 0, 0, 0
 	type read struct { // a row's cells at a width: each is checked once
 		ref  screen.RowRef

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ttyrig/ttyrig/internal/racesample"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -24,7 +25,7 @@ func TestKeptVotesChangeNoDecision(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("found %d recordings under the module root, want every one (100 or more)", len(files))
 	}
-	files = ready.SampleUnderRace(t, files)
+	files = racesample.Files(t, files)
 	steps := 0
 	for _, r := range tapFiles(t, files) {
 		kept, asked := defaultTrace(t, r), trace(t, r, ready.WithoutKeptVotes())

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/internal/racesample"
 	"github.com/ttyrig/ttyrig/ready"
 )
 
@@ -29,7 +30,7 @@ func TestStreamDecidesAsAReplay(t *testing.T) {
 	if len(paths) < 150 {
 		t.Fatalf("%d recordings, want 150 or more", len(paths))
 	}
-	paths = sampleUnderRace(t, paths)
+	paths = racesample.Files(t, paths)
 	profiles := []ready.Profile{ready.Generic()}
 	for _, name := range []string{"claude", "codex", "gemini"} {
 		p, err := ready.Lookup(name)

@@ -1,0 +1,6 @@
+//go:build !race
+
+package racesample
+
+// raceDetector: this binary was built without -race.
+const raceDetector = false

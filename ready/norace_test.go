@@ -1,6 +1,0 @@
-//go:build !race
-
-package ready
-
-// raceDetector: this test binary was built without -race.
-const raceDetector = false

@@ -1,7 +1,0 @@
-//go:build race
-
-package recordings
-
-// raceDetector: this test binary was built with -race (sample_internal_test.go's
-// sampleUnderRace reads it).
-const raceDetector = true
