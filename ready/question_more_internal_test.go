@@ -1,14 +1,11 @@
 package ready
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -305,44 +302,18 @@ func TestFormField(t *testing.T) {
 var knownListsReadAsMenus = map[string]bool{"nnn": true, "gdu": true}
 
 func TestNoChoicesWhereTheTruthHasNone(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "corpus", "testdata", "*.cast"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus recordings: %v (%d found)", err, len(files))
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".cast")
-		cast, err := asciicast.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	eachCorpusTurn(t, func(name, kind string, at time.Duration, s screen.Snapshot) {
+		if kind == "password" {
+			return
 		}
-		for i, ev := range cast.Events {
-			if ev.Kind != asciicast.Marker || ev.Data != "ready" {
-				continue
+		if p := findPrompt(newView(s, true)); p != nil && len(p.Options) >= 2 {
+			if knownListsReadAsMenus[name] && p.Kind == PromptSelect {
+				t.Logf("known: %s at %v: its list read as a %s question with choices %q", name, at, p.Kind, p.Options)
+				return
 			}
-			kind, at := "", ev.Time+time.Minute
-			for _, n := range cast.Events[i+1:] {
-				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
-					// "prompt:question:N" is a question drawing N choices.
-					kind, _, _ = strings.Cut(strings.TrimPrefix(n.Data, "prompt:"), ":")
-				}
-				if n.Kind == asciicast.Input {
-					at = n.Time - 1
-					break
-				}
-			}
-			if kind == "question" || kind == "password" {
-				continue
-			}
-			s := frameAt(t, f, at)
-			if p := findPrompt(newView(s, true)); p != nil && len(p.Options) >= 2 {
-				if knownListsReadAsMenus[name] && p.Kind == PromptSelect {
-					t.Logf("known: %s at %v: its list read as a %s question with choices %q", name, at, p.Kind, p.Options)
-					continue
-				}
-				t.Errorf("%s at %v (truth %q): %s question with choices %q\n%s", name, at, kind, p.Kind, p.Options, s.String())
-			}
+			t.Errorf("%s at %v (truth %q): %s question with choices %q\n%s", name, at, kind, p.Kind, p.Options, s.String())
 		}
-	}
+	})
 }
 
 // mayLabel turns away only rows whose label cannot start with a letter: an

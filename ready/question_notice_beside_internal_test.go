@@ -1,13 +1,11 @@
 package ready
 
 import (
-	"path/filepath"
-	"strings"
+	"github.com/ttyrig/ttyrig/screen"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 // pudb's welcome, its one button right of the message, over the source
@@ -26,38 +24,11 @@ func TestOneButtonBesideItsMessage(t *testing.T) {
 // question_more_internal_test.go counts only two choices or more), and
 // nothing that is not a window around one focused button.
 func TestOneButtonBesideItsMessageNowhereElse(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "corpus", "testdata", "*.cast"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus recordings: %v (%d found)", err, len(files))
-	}
-	for _, f := range files {
-		cast, err := asciicast.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	eachCorpusTurn(t, func(name, kind string, at time.Duration, s screen.Snapshot) {
+		if p := besideButton(newView(s, true), ""); p != nil {
+			t.Errorf("%s at %v (truth %q): %v\n%s", name, at, kind, p, s.String())
 		}
-		for i, ev := range cast.Events {
-			if ev.Kind != asciicast.Marker || ev.Data != "ready" {
-				continue
-			}
-			kind, at := "", ev.Time+time.Minute
-			for _, n := range cast.Events[i+1:] {
-				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
-					kind = strings.TrimPrefix(n.Data, "prompt:")
-				}
-				if n.Kind == asciicast.Input {
-					at = n.Time - 1
-					break
-				}
-			}
-			if strings.HasPrefix(kind, "question") {
-				continue
-			}
-			s := frameAt(t, f, at)
-			if p := besideButton(newView(s, true), ""); p != nil {
-				t.Errorf("%s at %v (truth %q): %v\n%s", filepath.Base(f), at, kind, p, s.String())
-			}
-		}
-	}
+	})
 	notQuestions(t, 40, 8, map[string]string{
 		"a button outside any window": "\x1b[?25l\x1b[8;1H>>> \x1b[44m< Clear >\x1b[m",
 		"two buttons in a window":     "\x1b[?25l┌──────────────────┐\r\n│Quit?  \x1b[44m< Yes >\x1b[m < No >│\r\n└──────────────────┘",

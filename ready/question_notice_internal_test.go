@@ -1,12 +1,9 @@
 package ready
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/screen"
 )
 
@@ -42,37 +39,9 @@ func TestOneButtonInAWindow(t *testing.T) {
 // No one-button message where a corpus recording's truth says the program
 // waits for anything but a question: on the frame of every such turn.
 func TestNoButtonWhereTheTruthHasNone(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "corpus", "testdata", "*.cast"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus recordings: %v (%d found)", err, len(files))
-	}
-	for _, f := range files {
-		cast, err := asciicast.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	eachCorpusTurn(t, func(name, kind string, at time.Duration, s screen.Snapshot) {
+		if p := windowButton(newView(s, true), ""); p != nil {
+			t.Errorf("%s at %v (truth %q): %v\n%s", name, at, kind, p, s.String())
 		}
-		for i, ev := range cast.Events {
-			if ev.Kind != asciicast.Marker || ev.Data != "ready" {
-				continue
-			}
-			kind, at := "", ev.Time+time.Minute
-			for _, n := range cast.Events[i+1:] {
-				if n.Time == ev.Time && strings.HasPrefix(n.Data, "prompt:") {
-					// "prompt:question:N" is a question drawing N choices.
-					kind, _, _ = strings.Cut(strings.TrimPrefix(n.Data, "prompt:"), ":")
-				}
-				if n.Kind == asciicast.Input {
-					at = n.Time - 1
-					break
-				}
-			}
-			if kind == "question" {
-				continue
-			}
-			s := frameAt(t, f, at)
-			if p := windowButton(newView(s, true), ""); p != nil {
-				t.Errorf("%s at %v (truth %q): %v\n%s", filepath.Base(f), at, kind, p, s.String())
-			}
-		}
-	}
+	})
 }
