@@ -18,6 +18,7 @@ import (
 	"github.com/ttyrig/ttyrig/benchmarks/pairs"
 	"github.com/ttyrig/ttyrig/fixtures/streams"
 	"github.com/ttyrig/ttyrig/recordings"
+	"github.com/ttyrig/ttyrig/screen"
 )
 
 // notInRepository: folders that hold recordings nobody committed, whose
@@ -136,6 +137,137 @@ func BenchmarkReplayCorpus(b *testing.B) {
 	}.Report(b, r)
 	b.ReportMetric(float64(bytesOut)/1e6/(pairs.Of(r.A).P50/1000), "replay-MB/s")
 	b.ReportMetric(float64(recorded)/float64(time.Millisecond)/pairs.Of(r.A).P50, "x-realtime")
+}
+
+// BenchmarkReplayCorpusParts splits BenchmarkReplayCorpus's ratio at the
+// screen: the same output and resize events of every recording in the
+// repository go to raw x/vt (vt.Emulator.Write), to the screen alone
+// (screen.Screen.WriteAt at each event's recorded time: x/vt as the screen
+// feeds it, and the screen's reading of what changed), and to the whole
+// replay (Replayer.Run: the screen, the session and the readiness
+// engine). The three take turns, each first in turn, and each makes what
+// it feeds outside its clock (the events' bytes too). Each side is timed
+// by the wall clock and by the process's CPU time (user + system, the
+// collector's threads included), which a machine shared with other
+// processes disturbs less.
+//
+//	go test -run '^$' -bench ReplayCorpusParts -benchtime 1x ./recordings
+func BenchmarkReplayCorpusParts(b *testing.B) {
+	casts, _, bytesOut, _ := everyRecording(b)
+	if len(casts) == 0 {
+		b.Fatal("no recordings found under the module root")
+	}
+	data := make([][][]byte, len(casts)) // each event's bytes, made once for raw and the screen
+	for i, c := range casts {
+		data[i] = make([][]byte, len(c.Events))
+		for j, e := range c.Events {
+			data[i][j] = []byte(e.Data)
+		}
+	}
+	type took struct{ wall, cpu float64 }
+	timed := func(work func()) took {
+		c0, t0 := cpuTime(), time.Now()
+		work()
+		return took{pairs.Ms(time.Since(t0)), pairs.Ms(cpuTime() - c0)}
+	}
+	raw := func() took {
+		emus := make([]*vt.Emulator, len(casts))
+		for i, c := range casts {
+			emus[i] = vt.NewEmulator(c.Header.Width, c.Header.Height)
+			go func() { _, _ = io.Copy(io.Discard, emus[i]) }() // x/vt's replies block without a reader
+		}
+		t := timed(func() {
+			for i, c := range casts {
+				for j, e := range c.Events {
+					switch e.Kind {
+					case asciicast.Output:
+						_, _ = emus[i].Write(data[i][j])
+					case asciicast.Resize:
+						emus[i].Resize(e.Cols, e.Rows)
+					}
+				}
+			}
+		})
+		for _, emu := range emus {
+			_ = emu.Close()
+		}
+		return t
+	}
+	scr := func() took {
+		scrs := make([]*screen.Screen, len(casts))
+		for i, c := range casts {
+			scrs[i] = screen.New(c.Header.Width, c.Header.Height)
+		}
+		start := time.Unix(0, 0)
+		t := timed(func() {
+			for i, c := range casts {
+				for j, e := range c.Events {
+					switch e.Kind {
+					case asciicast.Output:
+						scrs[i].WriteAt(start.Add(e.Time), data[i][j])
+					case asciicast.Resize:
+						scrs[i].Resize(e.Cols, e.Rows)
+					}
+				}
+			}
+		})
+		for _, s := range scrs {
+			_ = s.Close()
+		}
+		return t
+	}
+	replay := func() took {
+		reps := make([]*recordings.Replayer, len(casts))
+		for i, c := range casts {
+			rep, err := recordings.Replay(c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reps[i] = rep
+		}
+		t := timed(func() {
+			for _, rep := range reps {
+				rep.Run()
+			}
+		})
+		for _, rep := range reps {
+			_ = rep.Close()
+		}
+		return t
+	}
+	sides := []func() took{raw, scr, replay}
+	got := make([][]took, len(sides))
+	for i := range pairs.Count(9) {
+		for j := range sides {
+			k := (i + j) % len(sides)
+			got[k] = append(got[k], sides[k]())
+		}
+	}
+	of := func(side int, cpu bool) []float64 {
+		out := make([]float64, len(got[side]))
+		for i, t := range got[side] {
+			out[i] = t.wall
+			if cpu {
+				out[i] = t.cpu
+			}
+		}
+		return out
+	}
+	name := fmt.Sprintf("all %d recordings (%.1f MB)", len(casts), float64(bytesOut)/1e6)
+	for _, cpu := range []bool{false, true} {
+		clock, unit := "wall clock", "ms"
+		if cpu {
+			clock, unit = "CPU time", "ms-cpu"
+		}
+		pairs.Comparison{
+			Name: "replay's parts: the screen alone (x/vt as the screen feeds it, and refresh) vs raw x/vt, " + clock + ", " + name,
+			A:    "Screen.WriteAt", B: "raw vt.Emulator.Write", Unit: unit,
+		}.Report(b, pairs.Result{A: of(1, cpu), B: of(0, cpu)})
+		pairs.Comparison{
+			Name: "replay's parts: the whole replay vs raw x/vt, " + clock + ", " + name,
+			A:    "Replayer.Run", B: "raw vt.Emulator.Write", Unit: unit, Target: 1.3,
+		}.Report(b, pairs.Result{A: of(2, cpu), B: of(0, cpu)})
+	}
 }
 
 // syntheticCast is size bytes of agent-style output (streams.Mixed,
