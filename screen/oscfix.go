@@ -1,6 +1,9 @@
 package screen
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+)
 
 // oscFilter works around a defect in the emulator's parser
 // (charmbracelet/x/ansi): it ends an OSC, DCS, APC, PM or SOS string at any
@@ -49,7 +52,16 @@ scan:
 	for i := 0; i < len(p); i++ {
 		b := p[i]
 		if state == fsGround && utfLeft == 0 {
-			// Printable text and controls other than ESC change nothing.
+			// Printable text and controls other than ESC change nothing:
+			// skipped eight bytes at a time while none is ESC or ≥ 0x80,
+			// then byte by byte.
+			for i+8 <= len(p) && plainWord(binary.LittleEndian.Uint64(p[i:])) {
+				i += 8
+			}
+			if i == len(p) {
+				break scan
+			}
+			b = p[i]
 			for b < 0x80 && b != 0x1b {
 				if i++; i == len(p) {
 					break scan
@@ -135,6 +147,15 @@ scan:
 		f.buf = out[:0]
 	}
 	return out
+}
+
+// plainWord reports whether none of the eight bytes in w is ESC or has
+// its high bit set (a byte that can change the filter's state): no byte
+// of w ^ ESC×8 is zero, and no byte of w is ≥ 0x80.
+func plainWord(w uint64) bool {
+	const ones, highs, escs = 0x0101010101010101, 0x8080808080808080, 0x1b1b1b1b1b1b1b1b
+	x := w ^ escs // a zero byte where w has ESC
+	return (w|((x-ones)&^x))&highs == 0
 }
 
 // utf8Continuations returns how many continuation bytes follow b when b
