@@ -109,7 +109,7 @@ func (m *monitorSignal) vote(f *facts, now time.Time) vote {
 	}
 	quiet, need := now.Sub(f.lastChange), f.prof.Quiet.D()
 	if quiet < need && m.settledRefresh(f) {
-		return m.settledVote(f, now) // signal_monitor_settled.go
+		return m.settledVote() // signal_monitor_settled.go
 	}
 	if quiet < need {
 		return vote{}.later(f.lastChange.Add(need))

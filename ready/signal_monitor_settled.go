@@ -1,10 +1,6 @@
 package ready
 
-import (
-	"time"
-
-	"github.com/ttyrig/ttyrig/kernel"
-)
+import "github.com/ttyrig/ttyrig/kernel"
 
 // A monitor known by its timer, ready when the kernel finds its loop back
 // in its wait after the refresh rather than a quiet window later.
@@ -40,7 +36,7 @@ func (m *monitorSignal) settledRefresh(f *facts) bool {
 }
 
 // settledVote is the monitor's ready on a settled refresh.
-func (m *monitorSignal) settledVote(f *facts, now time.Time) vote {
+func (m *monitorSignal) settledVote() vote {
 	return vote{verdict: ready, signal: SignalKernel,
 		reason: "a screen refreshed at the period its loop's timer gives, drawn whole: the foreground process waits on the terminal again with that timer (" + m.view.Doing + "): a monitor waiting for keys"}
 }

@@ -53,7 +53,7 @@ type unansweredSignal struct {
 	rows    []string        // the screen's rows when Enter was sent
 	snap    screen.Snapshot // and its cells, for the styles of the input line
 	cursor  screen.Position // the input position when Enter was sent
-	look    stillLook       // the kernel's latest look (signal_unanswered_still.go)
+	look    stillLook       // a look found the program still since the Enter (signal_unanswered_still.go)
 }
 
 func init() {
@@ -95,8 +95,6 @@ func (u *unansweredSignal) observe(f *facts, ev Event) {
 	}
 	if u.pending {
 		u.look.note(ev, u.at)
-	} else {
-		u.look.note(ev, time.Time{})
 	}
 }
 

@@ -33,13 +33,13 @@ type stillLook struct {
 	since time.Time
 }
 
-// note takes in an event: a look made after the Enter at since (zero: no
-// line pending) that finds the group Still (nothing ran since the look
+// note takes in an event while a line sent at since is pending: a look
+// made after it that finds the group Still (nothing ran since the look
 // before, so nothing was written either) with nothing pending and nothing
 // unread releases the hold for that Enter.
 func (s *stillLook) note(ev Event, since time.Time) {
 	v := ev.Kernel
-	if ev.Kind == Kernel && !since.IsZero() && ev.Time.After(since) && v.Still && v.Wait != kernel.Working && !v.Pending && v.Unread == 0 {
+	if ev.Kind == Kernel && ev.Time.After(since) && v.Still && v.Wait != kernel.Working && !v.Pending && v.Unread == 0 {
 		s.since = since
 	}
 }
