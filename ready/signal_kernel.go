@@ -210,8 +210,11 @@ func (k *kernelSignal) observe(f *facts, ev Event) {
 			k.timerAt = time.Time{}
 			k.fired, k.repeats = false, 0 // the loop waits on nothing of its own
 			if ev.Kernel.Unread == 0 {
-				k.period = 0 // and has no key to wake for: no refresh is due (kernel_tick.go)
-				k.unsteady()
+				// and has no key to wake for: no refresh is due
+				// (kernel_tick.go), nor, unless it reads outside its
+				// loop, a tick (kernel_steady_kept.go)
+				k.period = 0
+				k.unsteadyAt(ev.Kernel)
 			}
 		}
 	} else if k.timerAt.IsZero() && !ev.Kernel.Pending {

@@ -108,6 +108,9 @@ func (m *monitorSignal) vote(f *facts, now time.Time) vote {
 		return vote{}
 	}
 	quiet, need := now.Sub(f.lastChange), f.prof.Quiet.D()
+	if quiet < need && m.settledRefresh(f) {
+		return m.settledVote() // signal_monitor_settled.go
+	}
 	if quiet < need {
 		return vote{}.later(f.lastChange.Add(need))
 	}

@@ -53,6 +53,7 @@ type unansweredSignal struct {
 	rows    []string        // the screen's rows when Enter was sent
 	snap    screen.Snapshot // and its cells, for the styles of the input line
 	cursor  screen.Position // the input position when Enter was sent
+	look    stillLook       // a look found the program still since the Enter (signal_unanswered_still.go)
 }
 
 func init() {
@@ -92,6 +93,9 @@ func (u *unansweredSignal) observe(f *facts, ev Event) {
 	case Resize:
 		u.pending, u.typed = false, u.typed[:0]
 	}
+	if u.pending {
+		u.look.note(ev, u.at)
+	}
 }
 
 // take adds what an input typed: printable text, a backspace taking the
@@ -118,6 +122,9 @@ func (u *unansweredSignal) vote(f *facts, now time.Time) vote {
 	v := f.view
 	if !u.pending || u.worked || v == nil || len(v.rows) != len(u.rows) || now.Sub(u.at) >= tune.UnansweredHold {
 		return vote{}
+	}
+	if u.look.released(u.at) {
+		return vote{} // no answer on its way from elsewhere
 	}
 	quiet := now.Sub(f.lastChange)
 	// bound is when the hold ends: still for window since the last change,
