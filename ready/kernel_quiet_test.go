@@ -157,3 +157,15 @@ func corpusLatencies(t *testing.T, name string) []time.Duration {
 	}
 	return out
 }
+
+// A question on screen, proven to stay, is asked at once, as it would be
+// when the quiet window ended: the question signal takes the proof too,
+// or the cursor signal, ranked after it, would call the prompt ready.
+func TestQuietProvenAsksTheQuestion(t *testing.T) {
+	s := quietTurn(t, "rm file\r\nRemove file? [y/N] ", cursesRan, cursesStill)
+	s.wantState(ready.Question)
+	tr := s.eng.Current()
+	if at := s.readyAt(502 * ms); at != 512*ms || tr.Prompt == nil || tr.Prompt.Kind != ready.PromptYesNo || !strings.Contains(tr.Reason, "the kernel proves") {
+		t.Errorf("%v at +%v, want a yes/no question at +512ms on the kernel's proof\n%s", tr, at, s.timeline())
+	}
+}
