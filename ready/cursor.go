@@ -33,6 +33,10 @@ type stillness struct {
 	notWhy string
 	idle   string    // what vouches for idle, if anything
 	until  time.Time // when need may shrink (an animation's gap forgotten); zero: only by a new event
+	// proven: the kernel proves the screen stays still until need is met
+	// (kernel_quiet.go), by till.
+	proven bool
+	till   time.Time
 }
 
 // baseStillness is the requirement before animation and terminal queries
@@ -72,8 +76,12 @@ func fullStillness(f *facts, now time.Time) stillness {
 			s.need, s.why, s.until = an.quiet, "animation: "+an.why, an.until
 		}
 	}
-	if q, ok := f.proto.queryPending(); ok && s.need < tune.ProbeHold {
+	q, asked := f.proto.queryPending()
+	if asked && s.need < tune.ProbeHold {
 		s.need, s.why = tune.ProbeHold, "terminal query "+q+" was the last output"
+	}
+	if quiet, ok := f.provenQuiet(now, now.Add(-s.quiet)); ok && quiet >= s.need {
+		s.proven, s.till = true, f.quietTill
 	}
 	s.at, s.notWhy = inputPosition(f, f.view, f.lowestChanged(f.prof.Quiet.D()))
 	return s
@@ -121,4 +129,13 @@ func blankBetween(v *view, from, to int) bool {
 		}
 	}
 	return true
+}
+
+// provenNote says, for a reason, that the kernel's proof met the need
+// (kernel_quiet.go); nothing when the screen's own quiet did.
+func (s stillness) provenNote(now time.Time) string {
+	if !s.proven || s.quiet >= s.need {
+		return ""
+	}
+	return fmt.Sprintf(", and the kernel proves nothing can be drawn for %v more", roundMS(s.till.Sub(now)))
 }

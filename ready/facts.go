@@ -38,6 +38,10 @@ type facts struct {
 	lastDrawn time.Time
 	proto     protocols
 
+	// quietTill: the kernel proves nothing can be drawn before it, but
+	// for input, a resize or a signal (kernel_quiet.go); zero: no proof.
+	quietTill time.Time
+
 	inputAt  time.Time
 	typed    string  // the text of the last input a program could show back (echo.go)
 	answered *Prompt // the question on screen when input was last sent

@@ -127,6 +127,9 @@ type kernelSignal struct {
 	// released: this stretch of work held ready back no more (past
 	// loopHold): its end is no news, and restarts no quiet window.
 	released bool
+	// quiet: the proof that nothing can be drawn before a time
+	// (kernel_quiet.go, facts.quietTill).
+	quiet quietProof
 }
 
 // Its durations (tune.WorkConfirm, LoopWorkConfirm, LongWork) are in params.go.
@@ -155,6 +158,7 @@ func (k *kernelSignal) seen(f *facts) {
 // observe takes in every event: a Kernel event is a new observation; any
 // other event makes the last one stale.
 func (k *kernelSignal) observe(f *facts, ev Event) {
+	k.quiet.look(f, ev)
 	if ev.Kind == Input {
 		k.shown.input()
 		k.ranOut(ev.Time)

@@ -40,6 +40,14 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 			quiet = solid
 		}
 	}
+	// Where the kernel proves the frame stays for the quiet window
+	// (kernel_quiet.go), it is as if the window had passed: the cursor
+	// signal, ranked after, would call the question ready otherwise.
+	note := ""
+	if q, ok := f.provenQuiet(now, f.lastChange); ok && quiet < f.prof.Quiet.D() && q >= f.prof.Quiet.D() {
+		note = fmt.Sprintf(", and the kernel proves nothing can be drawn for %v more", roundMS(f.quietTill.Sub(now)))
+		quiet = q
+	}
 	stillAsked := f.asked != nil && f.askedAt.Equal(f.inputAt)
 	if !stillAsked && quiet < f.prof.Quiet.D() {
 		// Only a frame that stays for the quiet window can ask; finding
@@ -80,10 +88,14 @@ func (q *questionSignal) vote(f *facts, now time.Time) vote {
 		return vote{}.later(until) // question_spinning.go
 	}
 	if quiet >= f.prof.Quiet.D() {
+		shown := quiet
+		if note != "" {
+			shown = now.Sub(f.lastChange) // the quiet seen; the note says the rest
+		}
 		f.asked, f.askedAt = p, f.inputAt
 		f.rev++
 		return vote{verdict: question, signal: SignalPattern, prompt: p,
-			reason: fmt.Sprintf("%s question on screen, still for %v", p.Kind, roundMS(quiet))}
+			reason: fmt.Sprintf("%s question on screen, still for %v%s", p.Kind, roundMS(shown), note)}
 	}
 	return vote{}.later(f.lastChange.Add(f.prof.Quiet.D()))
 }
