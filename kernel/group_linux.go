@@ -85,6 +85,7 @@ type look struct {
 	client bool
 	calls  []seenCall
 	cpu    string // View.CPU
+	alarm  bool   // View.Alarm
 }
 
 // seenCall is a thread's syscall file as one look read it.
@@ -145,6 +146,7 @@ func (o *Observer) group(pgrp int) look {
 	if w != Working && allOwn(procs) {
 		l.own = true
 		l.runs, l.ok = ranRuns(procs, pids)
+		l.alarm = catchesAlarm(pids)
 	}
 	if w == Working && (ticking(procs) || allIdle(procs)) && o.polled(pids) {
 		// A reader that polls: the terminal is open non-blocking and a
@@ -782,6 +784,36 @@ func signalled(pid, tid int) bool {
 		return true // cannot tell: not a sure wait
 	}
 	return unblockedPending(b)
+}
+
+// alarmSignals: SIGALRM, SIGVTALRM and SIGPROF, the signals alarm(2) and
+// setitimer(2) deliver, as bits of a status file's signal masks.
+const alarmSignals = 1<<(unix.SIGALRM-1) | 1<<(unix.SIGVTALRM-1) | 1<<(unix.SIGPROF-1)
+
+// catchesAlarm reports whether a process of the group catches a signal an
+// interval timer delivers (View.Alarm); true when a status file cannot be
+// read (cannot tell: a timer may be armed).
+func catchesAlarm(pids []int) bool {
+	for _, pid := range pids {
+		b, err := procfs.Read(fmt.Sprintf("/proc/%d/status", pid))
+		if err != nil || caught(b)&alarmSignals != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// caught returns a status file's SigCgt mask (proc_pid_status(5)): the
+// signals the process has handlers for. All bits when it is missing.
+func caught(b []byte) uint64 {
+	for line := range bytes.Lines(b) {
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && string(k) == "SigCgt" {
+			if x, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 16, 64); err == nil {
+				return x
+			}
+		}
+	}
+	return ^uint64(0)
 }
 
 // unblockedPending reports whether a thread's status file (proc_pid_status

@@ -94,7 +94,7 @@ func (o *Observer) Observe() (View, error) {
 		l = r
 		v.Unread += unread
 	}
-	v.Wait, v.Doing, v.Timer, v.CPU = l.wait, l.doing, l.timer, l.cpu
+	v.Wait, v.Doing, v.Timer, v.CPU, v.Alarm = l.wait, l.doing, l.timer, l.cpu, l.alarm
 	o.mu.Lock()
 	v.Still = l.own && l.ok && o.ran && l.runs == o.runs
 	o.runs, o.ran = l.runs, l.own && l.ok

@@ -108,6 +108,13 @@ type View struct {
 	// Empty: not known (the first look of a group, a thread unreadable,
 	// systems other than Linux, recordings made before it was observed).
 	CPU string `json:"cpu,omitempty"`
+	// Alarm says a process of a group found waiting on its own catches
+	// SIGALRM, SIGVTALRM or SIGPROF: a timer armed with alarm(2) or
+	// setitimer(2) may wake it, and such timers are in no wait's timeout
+	// (Timer cannot name them). Go's runtime catches every signal, so Go
+	// programs read true. Linux only; absent from recordings made before
+	// it was observed.
+	Alarm bool `json:"alarm,omitempty"`
 }
 
 // CPUShare returns CPU as a share of one core (1 for a core's worth);

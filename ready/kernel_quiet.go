@@ -32,9 +32,9 @@ import (
 // Only one thread with the timers, and it the one that drew: with several,
 // the timeout read may be another thread's, armed long before the last
 // frame (a Go runtime's, node's workers), and due any time. A relay (tmux)
-// is several processes drawing: no proof. Signals a program arms outside
-// its wait (alarm(2), setitimer) are beyond the kernel's view, as for the
-// still loop's verdict (signal_kernel.go), which reads the same looks.
+// is several processes drawing: no proof. Nor for a program that catches
+// the signals of timers armed outside its wait (alarm(2), setitimer:
+// kernel.View.Alarm): they are in no timeout the kernel shows.
 //
 // The proof ends at any event but a kernel look: output (the screen
 // changed: the quiet windows start again), input, a resize.
@@ -59,7 +59,7 @@ func (q *quietProof) look(f *facts, ev Event) {
 	}
 	q.prev = ev.Time
 	till := time.Time{}
-	if d, ok := v.TimerDue(); ok && v.Still && v.Wait == kernel.Watching && !v.Pending && v.Unread == 0 &&
+	if d, ok := v.TimerDue(); ok && v.Still && !v.Alarm && v.Wait == kernel.Watching && !v.Pending && v.Unread == 0 &&
 		!q.ran.IsZero() && oneWaiter(v.Doing) {
 		till = q.ran.Add(stepBelow(d))
 	}

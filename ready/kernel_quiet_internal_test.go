@@ -48,3 +48,20 @@ func TestQuietProofEndsAtAnEvent(t *testing.T) {
 		}
 	}
 }
+
+// A program that catches SIGALRM may draw from a timer no wait's timeout
+// shows (alarm(2), setitimer): no proof for it.
+func TestQuietNotProvenWithAlarmCaught(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	ran := kernel.View{Wait: kernel.Watching, Doing: "w3m pselect6(tty)", Timer: "1s", Alarm: true}
+	still := ran
+	still.Still = true
+	var f facts
+	var q quietProof
+	q.look(&f, Event{Time: t0, Kind: Kernel, Kernel: still})
+	q.look(&f, Event{Time: t0.Add(5 * time.Millisecond), Kind: Kernel, Kernel: ran})
+	q.look(&f, Event{Time: t0.Add(10 * time.Millisecond), Kind: Kernel, Kernel: still})
+	if !f.quietTill.IsZero() {
+		t.Errorf("proof till %v with SIGALRM caught, want none", f.quietTill.Sub(t0))
+	}
+}
