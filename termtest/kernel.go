@@ -1,7 +1,6 @@
 package termtest
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -15,18 +14,22 @@ import (
 // How often the kernel is asked while an answer matters: every
 // kernelEvery while the engine is not ready (less often if an observation
 // takes more than a tenth of that), and once after every event, but never
-// twice within kernelGap while a wait for readiness runs, kernelIdleGap
-// while none does (a wait that starts takes the look put off at once, and
-// reads the engine after it: see waiting). An observation costs 0.1–0.4 ms;
-// its cost is read as the cheaper of the last two, and the spacing it sets
-// is capped at kernelMaxGap: one observation preempted for a second on a
-// loaded machine once spaced the next ten seconds away.
+// twice within kernelGap; within kernelIdleGap while the engine is not
+// ready and no wait for readiness runs (see kernelWatch.urgent). An
+// observation costs 0.1–0.4 ms; its cost is read as the cheaper of the last
+// two, and the spacing it sets is capped at kernelMaxGap: one observation
+// preempted for a second on a loaded machine once spaced the next ten
+// seconds away.
 const (
-	kernelEvery   = 5 * time.Millisecond
-	kernelGap     = time.Millisecond
-	kernelIdleGap = kernelEvery
-	kernelMaxGap  = 50 * time.Millisecond
+	kernelEvery  = 5 * time.Millisecond
+	kernelGap    = time.Millisecond
+	kernelMaxGap = 50 * time.Millisecond
 )
+
+// kernelIdleGap is kernelGap while no one needs the next look soon: as
+// long apart as the looks the engine asks for every kernelEvery while it
+// is not ready.
+const kernelIdleGap = kernelEvery
 
 // WithoutKernelView stops the terminal from asking the kernel whether the
 // program is reading its input (Linux; elsewhere it never does): readiness
@@ -55,18 +58,20 @@ type kernelWatch struct {
 	// ask does not wake it; a kick was 4 of the 6 times a round trip the
 	// loop woke, only to sleep again.
 	due atomic.Bool
-	// waits counts the waits for readiness running (waiting): while there
-	// are none, looks after events are spaced kernelIdleGap. lookDone is
-	// closed at the next look made (under loop).
-	waits    atomic.Int32
-	lookDone chan struct{}
+	// idle: the look due was put off by kernelIdleGap (putOff), so an ask
+	// that finds the next look urgent wakes the loop after all. waits
+	// counts the waits for readiness running (waiting), and ready reads
+	// whether the engine is ready (urgent).
+	idle    atomic.Bool
+	waits   atomic.Int32
+	ready   func() bool
+	idleGap atomic.Int64 // kernelIdleGap (the tests set it)
 	// The loop (kernelLoop) runs while there is something to observe:
 	// ask starts it, and it ends when nothing is left to ask until the
 	// next event, so an idle terminal holds no goroutine for it.
 	loop struct {
 		sync.Mutex
 		running, stopped bool
-		looking          bool // between the loop's wake-up and its look (setLooking)
 		runs             sync.WaitGroup
 	}
 	start func() // starts a run of the loop
@@ -141,7 +146,7 @@ func (t *Terminal) inputWritten() {
 
 // ask has the loop observe the kernel soon (at once, unless it just did).
 func (k *kernelWatch) ask() {
-	if k.due.Load() {
+	if k.due.Load() && !(k.idle.Load() && k.urgent()) {
 		return // the loop runs, and observes after this ask (kernelLoop)
 	}
 	select {
@@ -190,6 +195,8 @@ func (t *Terminal) watchKernel() {
 	}
 	k := &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	k.start = func() { go t.kernelLoop() }
+	k.ready = func() bool { return t.sess.Current().State.Waiting() }
+	k.idleGap.Store(int64(kernelIdleGap))
 	t.kern = k
 	k.ask() // the first observation, at once
 }
@@ -241,17 +248,17 @@ func (t *Terminal) kernelLoop() {
 		case <-k.kick:
 		case <-timer.C:
 		}
-		k.setLooking(true) // a wait that begins now waits for this look (waiting)
 		// Cleared before the observation starts: an ask that found it set
 		// came before, and the observation covers it.
 		k.due.Store(false)
-		if wait := k.putOff(); wait > 0 {
+		if wait, idle := k.putOff(); wait > 0 {
+			k.idle.Store(idle)
 			k.due.Store(true)
-			// Again once due is set: a wait that began meanwhile kicked
-			// only if it saw due or looking (waiting), and its look is not
-			// put off by the idle spacing.
-			if wait = k.putOff(); wait > 0 {
-				k.setLooking(false)
+			// Again once due is set: an ask that made the look urgent
+			// meanwhile (a wait begun, the engine ready) woke the loop only
+			// if it saw due (ask).
+			if wait, idle = k.putOff(); wait > 0 {
+				k.idle.Store(idle)
 				timer.Reset(wait)
 				continue
 			}
@@ -260,7 +267,6 @@ func (t *Terminal) kernelLoop() {
 		k.observed = time.Now()
 		more := t.observeKernel()
 		k.prev, k.cost = k.cost, time.Since(k.observed)
-		k.looked()
 		if more {
 			timer.Reset(max(kernelEvery, min(10*min(k.cost, k.prev), kernelMaxGap)))
 			continue
@@ -273,74 +279,41 @@ func (t *Terminal) kernelLoop() {
 }
 
 // putOff returns how long the spacing puts the next look off (none if
-// zero or less). Kicks come with every event (a flood brings hundreds a
-// second): observe at most a tenth of the time, whatever calls for it.
-func (k *kernelWatch) putOff() time.Duration {
-	gap := kernelGap
-	if k.waits.Load() == 0 {
-		gap = kernelIdleGap
+// zero or less), and whether it is kernelIdleGap that does. Kicks come with
+// every event (a flood brings hundreds a second): observe at most a tenth
+// of the time, whatever calls for it.
+func (k *kernelWatch) putOff() (time.Duration, bool) {
+	spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
+	if idle := time.Duration(k.idleGap.Load()); !k.urgent() && idle > max(kernelGap, spacing) {
+		return idle - time.Since(k.observed), true
 	}
-	return max(gap, min(10*min(k.cost, k.prev), kernelMaxGap)) - time.Since(k.observed)
+	return max(kernelGap, spacing) - time.Since(k.observed), false
 }
 
-// setLooking notes whether the loop is about to look (between its wake-up
-// and the look, or its putting the look off).
-func (k *kernelWatch) setLooking(on bool) {
-	k.loop.Lock()
-	k.loop.looking = on
-	k.loop.Unlock()
-}
-
-// looked notes a look made (fed or not) for the waits that wait for it.
-func (k *kernelWatch) looked() {
-	k.loop.Lock()
-	defer k.loop.Unlock()
-	k.loop.looking = false
-	if k.lookDone != nil {
-		close(k.lookDone)
-		k.lookDone = nil
-	}
+// urgent reports whether the next look matters soon: a wait for readiness
+// runs, or the engine is ready, where a look may say it is not (output
+// pending, input unread, work); such looks come kernelGap after an event,
+// as every look did before. Otherwise the engine is not ready and no one
+// waits for it to be: a look can only tell it work it confirms no sooner
+// than tune.WorkConfirm, or the program's wait that a wait beginning asks
+// about at once (waiting). The engine decides on what it is fed, so when
+// looks are made moves when it decides: here only decisions no wait sees
+// (a ready state a few milliseconds later, work seen a few milliseconds
+// later, in a session where nothing waits meanwhile).
+func (k *kernelWatch) urgent() bool {
+	return k.waits.Load() > 0 || k.ready != nil && k.ready()
 }
 
 // waiting notes a wait for readiness running until the func it returns is
-// called. A look the idle spacing put off (kernelIdleGap after an event,
-// where a wait would have had it kernelGap after) is taken at once, and
-// waiting returns once it is made (or the loop stops, or ctx is done): the
-// wait then reads the engine as it would have with the look made
-// kernelGap after the event. Looks are the engine's input, so what it
-// decides depends on when they are made; while nothing waits, a look put
-// off by a few milliseconds changes only when an answer nobody asked for
-// was given.
-func (t *Terminal) waiting(ctx context.Context) (done func()) {
+// called, and asks for a look the idle spacing put off: the wait is urgent.
+func (t *Terminal) waiting() (done func()) {
 	k := t.kern
 	if k == nil {
 		return func() {}
 	}
 	k.waits.Add(1)
-	done = func() { k.waits.Add(-1) }
-	// Read under loop, which looked takes: with the loop about to look, or
-	// a look put off (due), that look has not been made, and closes made
-	// when it is.
-	k.loop.Lock()
-	if !k.loop.looking && !k.due.Load() {
-		k.loop.Unlock()
-		return done // no look coming: the engine has heard every look asked for
-	}
-	if k.lookDone == nil {
-		k.lookDone = make(chan struct{})
-	}
-	made := k.lookDone
-	k.loop.Unlock()
-	select {
-	case k.kick <- struct{}{}: // the loop sleeps until the look put off (due): it looks again at the waits
-	default:
-	}
-	select {
-	case <-made:
-	case <-k.stop:
-	case <-ctx.Done():
-	}
-	return done
+	k.ask()
+	return func() { k.waits.Add(-1) }
 }
 
 // observeKernel asks the kernel once and feeds the engine what it says

@@ -36,11 +36,13 @@ func TestKernelWorkingSkipsUnknownLooks(t *testing.T) {
 	}
 }
 
-// A wait that begins while a look is put off by the idle spacing (due)
-// returns only once that look is made: it reads the engine after it, as
-// with the look made kernelGap after the event.
-func TestWaitTakesTheLookPutOff(t *testing.T) {
-	term, err := Start(context.Background(), []string{"bash", "--norc", "--noprofile"}, WithEnv("PS1=$ "))
+// Looks are put off by the idle spacing only while the engine is not
+// ready and nothing waits: the look after the event that made the engine
+// ready is made at once, and a wait that begins asks for the look put off.
+// The idle spacing is an hour here, so a look it puts off never comes by
+// itself: order, not time.
+func TestLooksPutOffOnlyWhileNotNeeded(t *testing.T) {
+	term, err := Start(context.Background(), []string{"bash", "--norc", "--noprofile"}, WithEnv("PS1=$ ", "HISTFILE="))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,36 +51,46 @@ func TestWaitTakesTheLookPutOff(t *testing.T) {
 	if k == nil {
 		t.Skip("the kernel is not observed here")
 	}
+	k.idleGap.Store(int64(time.Hour))
 	latest := func() time.Time {
 		if o := k.latest.Load(); o != nil {
 			return o.at
 		}
 		return time.Time{}
 	}
-	seen := 0
-	for range 50 {
-		before := latest()
-		k.ask() // a look at once (none for kernelIdleGap)
-		for deadline := time.Now().Add(time.Second); !latest().After(before) && time.Now().Before(deadline); {
-			time.Sleep(100 * time.Microsecond)
+	lookAfter := func(what string, since time.Time) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); latest().Before(since); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no look since %v (the last %v)\n%s", what, since.Format("15:04:05.000000"), latest().Format("15:04:05.000000"), term.Describe())
+			}
 		}
-		began := time.Now()
-		k.ask() // put off: the last look was just made
-		for deadline := time.Now().Add(kernelIdleGap / 2); !k.due.Load() && time.Now().Before(deadline); {
-			time.Sleep(50 * time.Microsecond)
-		}
-		if !k.due.Load() {
-			continue // the loop had not come round to it yet, or looked already: try again
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		term.waiting(ctx)()
-		cancel()
-		if at := latest(); at.Before(began) {
-			t.Fatalf("waiting returned with the last look made %v before the ask it put off", began.Sub(at))
-		}
-		seen++
 	}
-	if seen == 0 {
-		t.Skip("no look was caught put off in 50 tries (a loaded machine): nothing checked")
+	// The prompt (its OSC 133 mark) makes the engine ready: the look after
+	// it is urgent.
+	var readyAt time.Time
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if cur := term.State(); cur.State.Waiting() {
+			readyAt = cur.Time
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bash not ready in 10 s\n%s", term.Describe())
+		}
 	}
+	lookAfter("the engine ready", readyAt)
+	// Busy after input, nothing waiting: the look after it is put off (for
+	// an hour) until a wait begins.
+	if err := term.NoWait().TypeContext(context.Background(), "sleep 30\n"); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !k.due.Load() || !k.idle.Load(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no look put off by the idle spacing after input, nothing waiting\n%s", term.Describe())
+		}
+	}
+	began := time.Now()
+	done := term.waiting()
+	defer done()
+	lookAfter("a wait begun", began)
 }
