@@ -306,13 +306,17 @@ func (k *kernelWatch) urgent() bool {
 
 // waiting notes a wait for readiness running until the func it returns is
 // called, and asks for a look the idle spacing put off: the wait is urgent.
+// Only that one: a wait that begins with no look put off asks for none (a
+// look at every wait was one more look for every action after a prompt).
 func (t *Terminal) waiting() (done func()) {
 	k := t.kern
 	if k == nil {
 		return func() {}
 	}
 	k.waits.Add(1)
-	k.ask()
+	if k.due.Load() && k.idle.Load() {
+		k.ask()
+	}
 	return func() { k.waits.Add(-1) }
 }
 
