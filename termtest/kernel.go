@@ -198,7 +198,12 @@ func (t *Terminal) watchKernel() {
 	k.ready = func() bool { return t.sess.Current().State.Waiting() }
 	k.idleGap.Store(int64(kernelIdleGap))
 	t.kern = k
-	k.ask() // the first observation, at once
+	// The start is the first event: its look, too, is put off while the
+	// engine is not ready and nothing waits (a program's first output
+	// that makes it ready, or a wait, asks for it at once); the look made
+	// at once found bash still starting in every round trip.
+	k.observed = time.Now()
+	k.ask()
 }
 
 // stopKernel ends the observations.
