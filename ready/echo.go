@@ -22,8 +22,13 @@ import (
 
 // typedText returns the text a program could show back of input data:
 // its printable characters, with control characters and escape sequences
-// (arrows, function keys) left out.
+// (arrows, function keys) left out. Input that is all printable ASCII (a
+// line typed, a paste of text) is its own text, without a rune slice of
+// it.
 func typedText(data []byte) string {
+	if printableASCII(data) == len(data) {
+		return string(data)
+	}
 	var b strings.Builder
 	rs := []rune(string(data))
 	for i := 0; i < len(rs); i++ {

@@ -45,7 +45,7 @@ import (
 // an agent drew nothing for 3 s between its user's message and its busy
 // bar (agents/testdata/opencode-not-monitor.cast).
 type unansweredSignal struct {
-	typed   []rune // what was typed since the last Enter
+	typed   []byte // what was typed since the last Enter, UTF-8 (take)
 	pending bool   // a line was submitted and the shapes are watched for
 	worked  bool   // a busy indicator was drawn since
 	sent    string // the line submitted, trimmed
@@ -101,21 +101,42 @@ func (u *unansweredSignal) observe(f *facts, ev Event) {
 // take adds what an input typed: printable text, a backspace taking the
 // last character back; a key sent as an escape sequence (an arrow, a
 // function key) moves in the line, and what it typed is no longer known.
+// A run of printable ASCII is appended at once and the rest rune by rune,
+// as UTF-8 (a byte that is no UTF-8 types U+FFFD, as ranging over the
+// string does): 200 kB typed cost 3.8 ms rune by rune into a []rune.
 func (u *unansweredSignal) take(p []byte) {
 	if bytes.IndexByte(p, 0x1b) >= 0 {
 		u.typed = u.typed[:0]
 		return
 	}
-	for _, r := range string(p) {
+	for len(p) > 0 {
+		if n := printableASCII(p); n > 0 {
+			u.typed = append(u.typed, p[:n]...)
+			p = p[n:]
+			continue
+		}
+		r, size := utf8.DecodeRune(p)
+		p = p[size:]
 		switch {
 		case r == 0x7f || r == 0x08:
-			if len(u.typed) > 0 {
-				u.typed = u.typed[:len(u.typed)-1]
-			}
+			// typed holds whole runes only: its last is one to take back.
+			_, n := utf8.DecodeLastRune(u.typed)
+			u.typed = u.typed[:len(u.typed)-n]
 		case unicode.IsPrint(r):
-			u.typed = append(u.typed, r)
+			u.typed = utf8.AppendRune(u.typed, r)
 		}
 	}
+}
+
+// printableASCII returns how many bytes p starts with that are printable
+// ASCII (a space to a tilde: what unicode.IsPrint takes below 0x80).
+func printableASCII(p []byte) int {
+	for i, c := range p {
+		if c < 0x20 || c > 0x7e {
+			return i
+		}
+	}
+	return len(p)
 }
 
 func (u *unansweredSignal) vote(f *facts, now time.Time) vote {

@@ -35,6 +35,7 @@ func (t *Terminal) actionable(ctx context.Context, action string) (ready.Transit
 	}
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
+	defer t.waiting()() // kernel.go: looks at full pace while it waits
 	start := t.cfg.clock.Now()
 	silence := time.Duration(t.sess.Profile().Silence)
 	timer := time.NewTimer(time.Hour)

@@ -14,15 +14,22 @@ import (
 // How often the kernel is asked while an answer matters: every
 // kernelEvery while the engine is not ready (less often if an observation
 // takes more than a tenth of that), and once after every event, but never
-// twice within kernelGap. An observation costs 0.1–0.4 ms; its cost is
-// read as the cheaper of the last two, and the spacing it sets is capped
-// at kernelMaxGap: one observation preempted for a second on a loaded
-// machine once spaced the next ten seconds away.
+// twice within kernelGap; within kernelIdleGap while the engine is not
+// ready and no wait for readiness runs (see kernelWatch.urgent). An
+// observation costs 0.1–0.4 ms; its cost is read as the cheaper of the last
+// two, and the spacing it sets is capped at kernelMaxGap: one observation
+// preempted for a second on a loaded machine once spaced the next ten
+// seconds away.
 const (
 	kernelEvery  = 5 * time.Millisecond
 	kernelGap    = time.Millisecond
 	kernelMaxGap = 50 * time.Millisecond
 )
+
+// kernelIdleGap is kernelGap while no one needs the next look soon: as
+// long apart as the looks the engine asks for every kernelEvery while it
+// is not ready.
+const kernelIdleGap = kernelEvery
 
 // WithoutKernelView stops the terminal from asking the kernel whether the
 // program is reading its input (Linux; elsewhere it never does): readiness
@@ -51,6 +58,14 @@ type kernelWatch struct {
 	// ask does not wake it; a kick was 4 of the 6 times a round trip the
 	// loop woke, only to sleep again.
 	due atomic.Bool
+	// idle: the look due was put off by kernelIdleGap (putOff), so an ask
+	// that finds the next look urgent wakes the loop after all. waits
+	// counts the waits for readiness running (waiting), and ready reads
+	// whether the engine is ready (urgent).
+	idle    atomic.Bool
+	waits   atomic.Int32
+	ready   func() bool
+	idleGap atomic.Int64 // kernelIdleGap (the tests set it)
 	// The loop (kernelLoop) runs while there is something to observe:
 	// ask starts it, and it ends when nothing is left to ask until the
 	// next event, so an idle terminal holds no goroutine for it.
@@ -131,7 +146,7 @@ func (t *Terminal) inputWritten() {
 
 // ask has the loop observe the kernel soon (at once, unless it just did).
 func (k *kernelWatch) ask() {
-	if k.due.Load() {
+	if k.due.Load() && !(k.idle.Load() && k.urgent()) {
 		return // the loop runs, and observes after this ask (kernelLoop)
 	}
 	select {
@@ -180,8 +195,15 @@ func (t *Terminal) watchKernel() {
 	}
 	k := &kernelWatch{obs: obs, kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	k.start = func() { go t.kernelLoop() }
+	k.ready = func() bool { return t.sess.Current().State.Waiting() }
+	k.idleGap.Store(int64(kernelIdleGap))
 	t.kern = k
-	k.ask() // the first observation, at once
+	// The start is the first event: its look, too, is put off while the
+	// engine is not ready and nothing waits (a program's first output
+	// that makes it ready, or a wait, asks for it at once); the look made
+	// at once found bash still starting in every round trip.
+	k.observed = time.Now()
+	k.ask()
 }
 
 // stopKernel ends the observations.
@@ -234,13 +256,18 @@ func (t *Terminal) kernelLoop() {
 		// Cleared before the observation starts: an ask that found it set
 		// came before, and the observation covers it.
 		k.due.Store(false)
-		// Kicks come with every event (a flood brings hundreds a second):
-		// observe at most a tenth of the time, whatever calls for it.
-		spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
-		if wait := max(kernelGap, spacing) - time.Since(k.observed); wait > 0 {
+		if wait, idle := k.putOff(); wait > 0 {
+			k.idle.Store(idle)
 			k.due.Store(true)
-			timer.Reset(wait)
-			continue
+			// Again once due is set: an ask that made the look urgent
+			// meanwhile (a wait begun, the engine ready) woke the loop only
+			// if it saw due (ask).
+			if wait, idle = k.putOff(); wait > 0 {
+				k.idle.Store(idle)
+				timer.Reset(wait)
+				continue
+			}
+			k.due.Store(false)
 		}
 		k.observed = time.Now()
 		more := t.observeKernel()
@@ -254,6 +281,48 @@ func (t *Terminal) kernelLoop() {
 			return
 		}
 	}
+}
+
+// putOff returns how long the spacing puts the next look off (none if
+// zero or less), and whether it is kernelIdleGap that does. Kicks come with
+// every event (a flood brings hundreds a second): observe at most a tenth
+// of the time, whatever calls for it.
+func (k *kernelWatch) putOff() (time.Duration, bool) {
+	spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
+	if idle := time.Duration(k.idleGap.Load()); !k.urgent() && idle > max(kernelGap, spacing) {
+		return idle - time.Since(k.observed), true
+	}
+	return max(kernelGap, spacing) - time.Since(k.observed), false
+}
+
+// urgent reports whether the next look matters soon: a wait for readiness
+// runs, or the engine is ready, where a look may say it is not (output
+// pending, input unread, work); such looks come kernelGap after an event,
+// as every look did before. Otherwise the engine is not ready and no one
+// waits for it to be: a look can only tell it work it confirms no sooner
+// than tune.WorkConfirm, or the program's wait that a wait beginning asks
+// about at once (waiting). The engine decides on what it is fed, so when
+// looks are made moves when it decides: here only decisions no wait sees
+// (a ready state a few milliseconds later, work seen a few milliseconds
+// later, in a session where nothing waits meanwhile).
+func (k *kernelWatch) urgent() bool {
+	return k.waits.Load() > 0 || k.ready != nil && k.ready()
+}
+
+// waiting notes a wait for readiness running until the func it returns is
+// called, and asks for a look the idle spacing put off: the wait is urgent.
+// Only that one: a wait that begins with no look put off asks for none (a
+// look at every wait was one more look for every action after a prompt).
+func (t *Terminal) waiting() (done func()) {
+	k := t.kern
+	if k == nil {
+		return func() {}
+	}
+	k.waits.Add(1)
+	if k.due.Load() && k.idle.Load() {
+		k.ask()
+	}
+	return func() { k.waits.Add(-1) }
 }
 
 // observeKernel asks the kernel once and feeds the engine what it says

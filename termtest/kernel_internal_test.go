@@ -1,6 +1,7 @@
 package termtest
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -33,4 +34,63 @@ func TestKernelWorkingSkipsUnknownLooks(t *testing.T) {
 	if k.working() {
 		t.Error("an older Working look noted late made the terminal working")
 	}
+}
+
+// Looks are put off by the idle spacing only while the engine is not
+// ready and nothing waits: the look after the event that made the engine
+// ready is made at once, and a wait that begins asks for the look put off.
+// The idle spacing is an hour here, so a look it puts off never comes by
+// itself: order, not time.
+func TestLooksPutOffOnlyWhileNotNeeded(t *testing.T) {
+	term, err := Start(context.Background(), []string{"bash", "--norc", "--noprofile"}, WithEnv("PS1=$ ", "HISTFILE="))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	k := term.kern
+	if k == nil {
+		t.Skip("the kernel is not observed here")
+	}
+	k.idleGap.Store(int64(time.Hour))
+	latest := func() time.Time {
+		if o := k.latest.Load(); o != nil {
+			return o.at
+		}
+		return time.Time{}
+	}
+	lookAfter := func(what string, since time.Time) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); latest().Before(since); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no look since %v (the last %v)\n%s", what, since.Format("15:04:05.000000"), latest().Format("15:04:05.000000"), term.Describe())
+			}
+		}
+	}
+	// The prompt (its OSC 133 mark) makes the engine ready: the look after
+	// it is urgent.
+	var readyAt time.Time
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if cur := term.State(); cur.State.Waiting() {
+			readyAt = cur.Time
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bash not ready in 10 s\n%s", term.Describe())
+		}
+	}
+	lookAfter("the engine ready", readyAt)
+	// Busy after input, nothing waiting: the look after it is put off (for
+	// an hour) until a wait begins.
+	if err := term.NoWait().TypeContext(context.Background(), "sleep 30\n"); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !k.due.Load() || !k.idle.Load(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no look put off by the idle spacing after input, nothing waiting\n%s", term.Describe())
+		}
+	}
+	began := time.Now()
+	done := term.waiting()
+	defer done()
+	lookAfter("a wait begun", began)
 }

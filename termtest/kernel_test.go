@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
+	"github.com/ttyrig/ttyrig/expect"
 	"github.com/ttyrig/ttyrig/fixtures"
 	"github.com/ttyrig/ttyrig/ready"
 	"github.com/ttyrig/ttyrig/recordings"
@@ -294,4 +295,24 @@ func waitFile(t *testing.T, path string) {
 			t.Fatalf("%s did not appear within 10 s", path)
 		}
 	}
+}
+
+// A program that draws a prompt and then works without drawing (a sleep)
+// looks ready to the screen: only the kernel's looks say it works. The
+// looks made while nothing waits (spaced wider, kernel.go) must still say
+// so before the screen's quiet window ends, and a wait begun after that
+// window must not take the quiet prompt for ready: ready comes after the
+// work, the order, not a time. Taking looks only while a wait runs fails
+// here (the quiet prompt was ready before the wait began).
+func TestQuietPromptWithWorkBehindIt(t *testing.T) {
+	t.Parallel()
+	done := filepath.Join(t.TempDir(), "done")
+	term := termtest.Spawn(t, []string{"sh", "-c", "printf 'start\\n> '; sleep 1; : > " + done + "; printf '\\ndone\\n> '; read x"})
+	term.ExpectScreen(expect.Contains("> "))
+	time.Sleep(400 * time.Millisecond) // past the quiet window (150 ms), nothing waiting
+	tr := term.WaitForReady()
+	if _, err := os.Stat(done); err != nil {
+		t.Fatalf("ready (%s: %s) while the program slept after its prompt\n%s", tr.Signal, tr.Reason, term.Snapshot())
+	}
+	wantReady(t, term, tr)
 }

@@ -17,6 +17,7 @@ import (
 func (t *Terminal) WaitForReadyContext(ctx context.Context) (ready.Transition, error) {
 	ctx, cancel := t.bound(ctx)
 	defer cancel()
+	defer t.waiting()() // kernel.go: looks at full pace while it waits
 	start := t.cfg.clock.Now()
 	for {
 		ch := t.sess.Changed() // first: a change after it closes ch
