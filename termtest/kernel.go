@@ -66,6 +66,12 @@ type kernelWatch struct {
 	waits   atomic.Int32
 	ready   func() bool
 	idleGap atomic.Int64 // kernelIdleGap (the tests set it)
+	// decideAt: when the engine's next decision is due (the ticker's
+	// deadline, as time.Now's UnixNano; 0: none). A look the idle spacing
+	// would put off past it is urgent: the decision (a quiet window ending
+	// in a ready state) must see it, as it did when every look came
+	// kernelGap after its event.
+	decideAt atomic.Int64
 	// The loop (kernelLoop) runs while there is something to observe:
 	// ask starts it, and it ends when nothing is left to ask until the
 	// next event, so an idle terminal holds no goroutine for it.
@@ -289,7 +295,7 @@ func (t *Terminal) kernelLoop() {
 // of the time, whatever calls for it.
 func (k *kernelWatch) putOff() (time.Duration, bool) {
 	spacing := min(10*min(k.cost, k.prev), kernelMaxGap)
-	if idle := time.Duration(k.idleGap.Load()); !k.urgent() && idle > max(kernelGap, spacing) {
+	if idle := time.Duration(k.idleGap.Load()); !k.urgent() && idle > max(kernelGap, spacing) && !k.decidesBefore(k.observed.Add(idle)) {
 		return idle - time.Since(k.observed), true
 	}
 	return max(kernelGap, spacing) - time.Since(k.observed), false
@@ -307,6 +313,35 @@ func (k *kernelWatch) putOff() (time.Duration, bool) {
 // later, in a session where nothing waits meanwhile).
 func (k *kernelWatch) urgent() bool {
 	return k.waits.Load() > 0 || k.ready != nil && k.ready()
+}
+
+// decidesBefore reports whether the engine's next decision is due before
+// at (within a kernelGap of it).
+func (k *kernelWatch) decidesBefore(at time.Time) bool {
+	d := k.decideAt.Load()
+	return d != 0 && d <= at.Add(kernelGap).UnixNano()
+}
+
+// decisionDueAt notes when the engine's next decision is due (the
+// ticker's deadline, on t's clock), or none. A look put off by the idle
+// spacing past it is made first: the loop is woken to space it again.
+func (t *Terminal) decisionDueAt(at time.Time, due bool) {
+	k := t.kern
+	if k == nil {
+		return
+	}
+	if !due {
+		k.decideAt.Store(0)
+		return
+	}
+	when := time.Now().Add(at.Sub(t.cfg.clock.Now()))
+	k.decideAt.Store(when.UnixNano())
+	if k.due.Load() && k.idle.Load() && time.Until(when) <= time.Duration(k.idleGap.Load())+kernelGap {
+		select {
+		case k.kick <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // waiting notes a wait for readiness running until the func it returns is

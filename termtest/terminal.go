@@ -327,6 +327,7 @@ func (t *Terminal) startTicker() {
 	k.timer.Stop()
 	t.tick = k
 	t.sess.WatchDeadline(func(at time.Time, due bool) {
+		t.decisionDueAt(at, due) // kernel.go: a look put off past it is urgent
 		k.mu.Lock()
 		defer k.mu.Unlock()
 		switch {
