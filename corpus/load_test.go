@@ -66,7 +66,10 @@ var loadCases = []struct {
 	// after that refresh. Missed while a period took two repeats; before
 	// any input one is a period, and the monitor knows it by its timer
 	// (signal_monitor_timed.go): ready 1 ms before the input.
-	{name: "htop"},
+	{name: "htop", missed: 1, why: "\"t\" at +3.117 s: htop answered in one write 0.9 ms later and the harness " +
+		"pressed q 0.6 ms after that, on main's ready on that write, no look of the kernel between: that ready rested on the " +
+		"stillness counted from before the key (the shape that was early on weechat-fset); a reaction's start is no ready " +
+		"(signal_reactionstart.go), so the 1.2 ms true-ready turn is missed (a live run waits the quiet window)"},
 	// late-footer-thread in a whole live corpus run at load ~25 (round 10):
 	// a look found the loop watching among threads with its 600 ms footer
 	// timer gone and not still (the timer had just fired); that ended the
@@ -74,6 +77,20 @@ var loadCases = []struct {
 	// footer was written. A held timer found gone holds TimerGrace more
 	// (kernel_gone.go).
 	{name: "late-footer-gone"},
+	// WeeChat's /fset in a whole live corpus run at load ~21 (round 11): a
+	// Down arrow's first output rewrote one cell of the header (the
+	// position counter "1/9" turned "2/9"), a row repainted in the turn
+	// before: a repeat frame, so the screen was "still for 153 ms", counted
+	// from before the key, and the cursor called it ready 0.2 ms before the
+	// list was redrawn. A reaction's start is no ready
+	// (signal_reactionstart.go). The missed turn is the /wait 1 turn, the
+	// same with main's engine: Enter cleared the line and weechat drew
+	// nothing until its /print 1 s on; the engine holds a line taken with
+	// nothing drawn (signal_unanswered.go), as in the committed
+	// weechat.cast, and the live harness typed /unknown 157 ms after the
+	// clear.
+	{name: "weechat-fset", missed: 1, why: "the /wait 1 turn: weechat back in poll 0.4 ms after the Enter cleared " +
+		"the line, the engine waiting for the answer a line taken promises (signal_unanswered.go); the harness typed 157 ms on"},
 	// Known cases, each with the evidence it rests on (docs/READINESS.md,
 	// "Under load").
 	{name: "irb", premature: 2, why: "reline (irb 1.4.1) waits in ppoll(tty, 100 ms) with its prompt drawn and, at every timeout, " +
@@ -85,4 +102,11 @@ var loadCases = []struct {
 		"the table frame, still 150 ms past that look, was called a question 170 ms before the page box was drawn. Holding the " +
 		"work through that look (tried) calls it earlier: an event loop's work is held LoopWorkHold (400 ms) from the last " +
 		"change, and the loader works 1.3 s in silence. The missed turn follows from it: the live harness typed 2 ms after the page"},
+	{name: "weechat-quit", premature: 1, missed: 1, why: "missed: the /wait 1 turn, as in weechat-fset. Premature: Enter of /quit at +4.696 s: weechat read it, wrote its files, drew " +
+		"\"Plugins unloaded\" and its bars gone by +4.769 s, and never read the terminal again (the harness killed it at +4.95 s, " +
+		"after the engine's ready); every look from +4.762 s to the last at +4.826 s said poll(tty) with a timer due in 1 ms, " +
+		"the CPU falling from 100 % to 0 %, and none came after (the feeder feeds a changed look only): the quiet window " +
+		"called the still screen ready at +4.919 s. A loop's timer due within 1 ms is also the last look before input in " +
+		"huh-group, fzf, bpython-starved and visidata-sort-under-load, all right (10 ms: go-prompt polls its stdin so at " +
+		"rest), so that look alone cannot hold it (docs/LOAD.md, round 11)"},
 }

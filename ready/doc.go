@@ -49,17 +49,21 @@
 //     emptied or its placeholder back) or sent (drawn above the box with
 //     nothing after it), no busy indicator yet, up to the silence window:
 //     not ready
-//  20. animation: an unclassified repainting region: outwait its cadence
-//  21. clear: a screen cleared and redrawn in stages: not ready
-//  22. busy-gone (selected): no busy marker of the profile on a screen
+//  20. reaction-start: the input's first visible change a repeat frame
+//     that rewrote text, the stillness counted from before the input: the
+//     quiet window from that change, unless a look after the input saw the
+//     program back waiting on the terminal, its output written: not ready
+//  21. animation: an unclassified repainting region: outwait its cadence
+//  22. clear: a screen cleared and redrawn in stages: not ready
+//  23. busy-gone (selected): no busy marker of the profile on a screen
 //     still for the quiet window (its settle, when set, after the change
 //     that took the last busy marker off), wherever the cursor is: ready
 //     (programs that park their cursor; calibrate --learn selects it)
-//  23. cursor: the cursor at an input position on a screen still long enough
+//  24. cursor: the cursor at an input position on a screen still long enough
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said; a
 //     cursor the program draws in an input box counts at any column
-//  24. silence: no change for the profile's silence window: ready
+//  25. silence: no change for the profile's silence window: ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as
