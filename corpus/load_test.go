@@ -84,6 +84,11 @@ var loadCases = []struct {
 	// queue. The recording ends at the failure, before the key's redraw.
 	// A repeat frame is no reaction (reaction_ticks.go).
 	{name: "fullscreen-tick-after-key"},
+	// The same test in round 10 at load 20 (its failure recording): the
+	// counter had drawn once by itself before j, and drew again 13 ms
+	// after it, j unread. The truth marks ready at the first frame read
+	// (the fixture's log was not kept) and busy from the key.
+	{name: "fullscreen-first-tick-after-key"},
 	// Known cases, each with the evidence it rests on (docs/READINESS.md,
 	// "Under load").
 	{name: "irb", premature: 2, why: "reline (irb 1.4.1) waits in ppoll(tty, 100 ms) with its prompt drawn and, at every timeout, " +

@@ -18,10 +18,13 @@ import (
 // rule, which counts no repeat frame, call the list ready at once on a
 // screen "still for 634 ms", 400 ms before the key's redraw.
 //
-// A region counts only once it kept a cadence of its own: two frames in a
-// row with no input between (animation.cadence's rule). A region whose
-// frames each answered a key is the program answering again: htop's `t`,
-// pressed twice, redraws the same two rows each time (corpus
+// A region counts only once the program drew a frame of it by itself: with
+// no reaction to input awaited, and not within the quiet window after an
+// input (a timer's: the fixture's first tick came before any key, and the
+// next one right after j, at load 20, in round 10's failures). A region
+// whose frames each answered a key is the program answering again: htop's
+// `t`, pressed twice, redraws the same two rows 3 ms after each, the first
+// time after a cursor move that was the reaction (corpus
 // testdata/load/htop.cast).
 //
 // And only while nothing says the program took the input: a look of the
@@ -75,23 +78,26 @@ func (r *reaction) tickVote(f *facts, now time.Time) (v vote, ok bool) {
 		later(end), true
 }
 
-// cadenced reports whether region key had two frames in a row, each
-// overwriting the last, with no input between and no longer apart than
-// tune.AnimMaxGap, before t: a timer's animation, not a program answering
-// input.
+// cadenced reports whether region key had a frame before t, overwriting
+// the last and no older than tune.AnimWindow, that the program drew by
+// itself (not frame.answer): a timer's animation. A frame that came as the
+// answer to a key is not one (htop's rows redrawn by each `t`).
 func (a *animation) cadenced(key string, t time.Time) bool {
-	var prev *frame
-	for i := range a.frames {
-		f := &a.frames[i]
-		if f.key != key || !f.over || !f.t.Before(t) {
-			continue
-		}
-		if prev != nil && prev.turn == f.turn && f.t.Sub(prev.t) <= tune.AnimMaxGap {
+	for _, f := range a.frames {
+		if f.key == key && f.over && !f.answer && f.t.Before(t) && t.Sub(f.t) < tune.AnimWindow {
 			return true
 		}
-		prev = f
 	}
 	return false
+}
+
+// answered marks the frames drawn at t as part of an answer to input
+// (frame.answer): drawn while a reaction was awaited or within the quiet
+// window after the input.
+func (a *animation) answered(t time.Time) {
+	for i := len(a.frames) - 1; i >= 0 && a.frames[i].t.Equal(t); i-- {
+		a.frames[i].answer = true
+	}
 }
 
 // observe takes in the kernel's looks for the reaction signal: one after
