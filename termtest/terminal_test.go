@@ -73,7 +73,7 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	}
 	rec := filepath.Join(dir, "flood.cast")
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; exec cat " + file},
-		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(2*time.Minute)) // a bound, not a speed: 30 s ran out under -race at load 20
+		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(5*time.Minute)) // a bound, not a speed: 30 s ran out under -race at load 20, 2 minutes at load 35 (six busy loops)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("cat exited with %d", code)
 	}
