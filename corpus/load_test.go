@@ -88,6 +88,21 @@ var loadCases = []struct {
 	// branch's engine; the merged engine releases a line taken once the
 	// kernel finds the program still (signal_unanswered_still.go).
 	{name: "weechat-fset"},
+	// termtest's TestReadyFullScreen at load 25 beside six busy loops
+	// (round 11): the fixture's 250 ms header counter, due anyway, drew
+	// 74 ms after j, before its main loop had taken the key (its own log:
+	// busy 98 ms after j, and 400 ms of work). Taken as the key's
+	// reaction, it let the full-screen frame rule call the list ready at
+	// once. The truth is the fixture's hook, with busy from the key: a key
+	// not yet taken is in flight, as strace truth counts input in the
+	// queue. The recording ends at the failure, before the key's redraw.
+	// A repeat frame is no reaction (reaction_ticks.go).
+	{name: "fullscreen-tick-after-key"},
+	// The same test in round 10 at load 20 (its failure recording): the
+	// counter had drawn once by itself before j, and drew again 13 ms
+	// after it, j unread. The truth marks ready at the first frame read
+	// (the fixture's log was not kept) and busy from the key.
+	{name: "fullscreen-first-tick-after-key"},
 	// Known cases, each with the evidence it rests on (docs/READINESS.md,
 	// "Under load").
 	{name: "irb", premature: 2, why: "reline (irb 1.4.1) waits in ppoll(tty, 100 ms) with its prompt drawn and, at every timeout, " +

@@ -38,6 +38,10 @@ type frame struct {
 	// which holds busy by what it is: its cadence need not be outwaited.
 	classified bool
 	turn       int // inputs sent before it: a gap is measured within a turn
+	// answer: drawn while a reaction to input was awaited or within the
+	// quiet window after the input, as part of the program's answer to
+	// it; the others it drew by itself (reaction_ticks.go).
+	answer bool
 }
 
 type animation struct {

@@ -23,6 +23,9 @@ func (a *animation) look(f *facts, g *glance) bool {
 	if old := g.old; old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
 		repeat = false
 	}
+	if f.reaction.awaiting || !f.inputAt.IsZero() && g.t.Sub(f.inputAt) < f.prof.Quiet.D() {
+		a.answered(g.t) // reaction_ticks.go
+	}
 	if repeat && f.reaction.awaiting {
 		// The first change after input, showing the keys typed or
 		// blanks alone: the program took them, and its reaction may go

@@ -24,6 +24,9 @@ func (reactionSignal) steady() {}
 func (reactionSignal) seen(*facts) {}
 
 func (reactionSignal) vote(f *facts, now time.Time) vote {
+	if v, ok := f.reaction.tickVote(f, now); ok {
+		return v
+	}
 	switch {
 	case f.reaction.awaiting && !f.reaction.hidAt.IsZero() && now.Sub(f.reaction.hidAt) >= f.prof.Silence.D():
 		// The cursor hidden and nothing drawn for the silence window:

@@ -79,7 +79,8 @@ func flood(n int) []string {
 func TestRecordingOnFullDiskFailsTheTest(t *testing.T) {
 	path := filepath.Join(fullDisk(t, 8<<10), "session.cast")
 	tb := &logTB{TB: t, name: "TestFull"}
-	term := termtest.Spawn(tb, flood(100_000), termtest.WithRecording(path))
+	// A minute: a bound, not a speed (10 s ran out at load 35 under -race).
+	term := termtest.Spawn(tb, flood(100_000), termtest.WithRecording(path), termtest.WithTimeout(time.Minute))
 	term.ExpectScreen(expect.Contains("done"))
 	tb.runCleanups()
 	if len(tb.errs) != 1 || !strings.Contains(tb.errs[0], path) || !strings.Contains(tb.errs[0], "no space left on device") {

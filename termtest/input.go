@@ -46,6 +46,7 @@ type inputQueue struct {
 	closed     bool
 	started    bool // run's goroutine, started with the first item (most terminals of an idle suite never get one)
 	busy       bool // an item is being written, by run or by its sender (writeNow)
+	replying   bool // the item being written by run is a reply (replies.go)
 	done       chan struct{}
 }
 
@@ -102,7 +103,7 @@ func (q *inputQueue) next() *inputItem {
 		if it.written == nil {
 			q.replyBytes -= len(it.data)
 		}
-		q.busy = true
+		q.busy, q.replying = true, it.written == nil
 		return it
 	}
 }
@@ -139,7 +140,7 @@ func (q *inputQueue) write(it *inputItem) writeResult {
 // idle notes that the item being written is written.
 func (q *inputQueue) idle() {
 	q.mu.Lock()
-	q.busy = false
+	q.busy, q.replying = false, false
 	q.cond.Broadcast() // run may wait for a sender's write
 	q.mu.Unlock()
 }

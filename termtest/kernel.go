@@ -378,6 +378,11 @@ func (t *Terminal) observeKernel() bool {
 	}
 	input, started := t.lastInput, t.cfg.clock.Now()
 	t.mu.Unlock()
+	if t.in != nil && t.in.repliesUnwritten() {
+		// An answer to a query is on its way to the program: what the
+		// kernel says now is stale (replies.go). Ask again.
+		return true
+	}
 
 	v, err := k.obs.Observe()
 

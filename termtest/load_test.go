@@ -217,14 +217,7 @@ func TestWaitsUnderFlood(t *testing.T) {
 // not run for up to 880 ms (docs/LOAD.md, round 10): every wait in that
 // window is late by as much, whatever the library does, and the margin is
 // what a wait may take past that.
-func sleepControl(t0 time.Time) <-chan time.Duration {
-	c := make(chan time.Duration, 1)
-	go func() {
-		time.Sleep(waitBound - time.Since(t0))
-		c <- time.Since(t0) - waitBound
-	}()
-	return c
-}
+func sleepControl(t0 time.Time) <-chan time.Duration { return sleepBeside(t0, waitBound) }
 
 // spread says the median, 90th and 99th percentiles and the largest of ds.
 func spread(ds []time.Duration) string {

@@ -54,6 +54,7 @@ func TestGoldenMismatchPicture(t *testing.T) {
 		t.Skip("-update rewrites golden files instead of comparing them")
 	}
 	t.Chdir(t.TempDir())
+	t.Setenv(termtest.FailureDirEnv, "") // the default folder, whatever the run sets
 	if err := os.MkdirAll("testdata", 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -342,15 +342,19 @@ func TestReadyNeverFailsWithReport(t *testing.T) {
 	}
 	defer term.Close()
 	start := time.Now()
+	control := sleepBeside(start, 2*time.Second)
 	tr, err := term.WaitForReadyContext(context.Background())
 	if err == nil {
 		t.Fatalf("WaitForReady succeeded: %v\n%s", tr, term.Describe())
 	}
 	// Never before its bound (a context cannot end early), and within a
-	// margin after it that a loaded machine does not reach (how far past
-	// the bound waits return is measured by TestWaitsUnderFlood).
-	if d := time.Since(start); d < 2*time.Second || d > 2*time.Second+waitMargin {
-		t.Errorf("failed after %v, want the 2s timeout", d)
+	// margin after it past a plain sleep of the same bound begun with it:
+	// at load 30 the wait returned 935 ms late, as the machine ran the
+	// process (round 11, docs/LOAD.md; TestWaitsUnderFlood judges every
+	// wait so).
+	d := time.Since(start)
+	if late := <-control; d < 2*time.Second || d-2*time.Second > late+waitMargin {
+		t.Errorf("failed after %v, want the 2s timeout (a sleep of 2s begun with it woke %v late; margin %v)", d, late.Round(time.Millisecond), waitMargin)
 	}
 	msg := err.Error()
 	for _, want := range []string{"not ready for input after 2", "stuck", "last ", "bytes received", "readiness timeline", "⠋ > "} {

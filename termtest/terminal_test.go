@@ -73,7 +73,7 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	}
 	rec := filepath.Join(dir, "flood.cast")
 	term := termtest.Spawn(t, []string{"sh", "-c", "stty raw -echo; exec cat " + file},
-		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(2*time.Minute)) // a bound, not a speed: 30 s ran out under -race at load 20
+		termtest.WithSize(cols, rows), termtest.WithRecording(rec), termtest.WithTimeout(5*time.Minute)) // a bound, not a speed: 30 s ran out under -race at load 20, 2 minutes at load 35 (six busy loops)
 	if code := term.WaitExit(); code != 0 {
 		t.Fatalf("cat exited with %d", code)
 	}
@@ -99,12 +99,14 @@ func TestFloodIsReadInBatches(t *testing.T) {
 	if out.String() != string(data) {
 		t.Fatalf("recorded output differs from what cat wrote (%d bytes recorded, %d written)", out.Len(), len(data))
 	}
+	// How much of the flood comes in large batches depends on how far cat
+	// gets ahead of the read loop, which is the machine's: beside two busy
+	// loops under -race, at load 30, cat was run so rarely that 38 % did
+	// (round 11, docs/LOAD.md). A loop handing on single reads (4 KiB at
+	// most) makes no batch over 64 KiB at all: that is what is asserted.
 	t.Logf("%d of %d bytes came in batches over 8 KiB, the largest %d bytes", inBatches, len(data), largest)
 	if largest <= 64<<10 {
-		t.Errorf("the largest batch of a 1 MiB flood held %d bytes: batches do not grow while the program outruns the screen", largest)
-	}
-	if inBatches < len(data)/2 {
-		t.Errorf("only %d of %d bytes came in batches over 8 KiB: the read loop hands on single reads, not what the PTY holds", inBatches, len(data))
+		t.Errorf("the largest batch of a 1 MiB flood held %d bytes (%d of %d bytes in batches over 8 KiB): the read loop hands on single reads, or batches do not grow while the program outruns the screen", largest, inBatches, len(data))
 	}
 
 	want := screen.New(cols, rows)
