@@ -118,6 +118,12 @@ type tuning struct {
 	// due time, was early, corpus blessed-question).
 	TimerGrace time.Duration
 
+	// Excursion bounds how long the cursor may be away, nothing else
+	// changed, for its return to make the moves no change
+	// (perceive_excursion.go): a refresh's writes read apart. visidata's
+	// took 4-13 ms live under strace (corpus/testdata/visidata.cast).
+	Excursion time.Duration
+
 	// AnimWindow: animation frames this old are forgotten.
 	AnimWindow time.Duration
 	// AnimMaxGap: slower repaints are not an animation (a 1 s timer still is).
@@ -189,6 +195,8 @@ var defaultTuning = tuning{
 	TimerHold:       1500 * time.Millisecond,
 	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,
+
+	Excursion: 50 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,
