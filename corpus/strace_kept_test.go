@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ttyrig/ttyrig/asciicast"
 )
 
 // TestStraceKept derives the strace truth again from live runs kept under
@@ -39,20 +41,38 @@ func TestStraceKept(t *testing.T) {
 		if sc == nil || len(inputs) == 0 {
 			continue
 		}
-		var marks []Mark
+		var marks, onScreen []Mark
 		if sc.Threads {
 			marks, err = StraceThreadsTruth(log, inputs)
+			onScreen = marks
 		} else {
+			// Derived twice: by the bytes of each write alone, and with
+			// the writes replayed on a screen of the run's size
+			// (strace_screen.go); a line says where they differ.
 			marks, err = StraceTruth(log, inputs)
+			if err == nil {
+				var raw *asciicast.Cast
+				raw, err = asciicast.ReadFile(filepath.Join(dir, "raw.cast"))
+				if err == nil {
+					onScreen, err = StraceTruth(log, inputs, OnScreen(raw.Header.Width, raw.Header.Height))
+				}
+			}
 		}
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		var b strings.Builder
-		for _, m := range marks {
-			b.WriteString(" " + m.At.Sub(inputs[0]).Round(time.Millisecond).String() + map[bool]string{true: " ready", false: " busy"}[m.Ready])
+		t.Logf("%s:%s", sc.Name, keptMarks(marks, inputs[0]))
+		if a, b := keptMarks(marks, inputs[0]), keptMarks(onScreen, inputs[0]); a != b {
+			t.Logf("%s, on its screen (differs):%s", sc.Name, b)
 		}
-		t.Logf("%s:%s", sc.Name, b.String())
 	}
+}
+
+func keptMarks(marks []Mark, from time.Time) string {
+	var b strings.Builder
+	for _, m := range marks {
+		b.WriteString(" " + m.At.Sub(from).Round(time.Millisecond).String() + map[bool]string{true: " ready", false: " busy"}[m.Ready])
+	}
+	return b.String()
 }
