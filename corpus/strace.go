@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll
+//	strace -f -ttt -T -s 262144 -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -48,9 +48,10 @@ import (
 //     detector as quick as OSC 133 answers inside that gap, and the input
 //     waits in the kernel for the read.
 //
-// Only the main process counts: children read pipes on fd 0 as often as
-// the terminal.
-var straceArgs = []string{"-f", "-ttt", "-T", "-s", strconv.Itoa(straceStrings), "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll"}
+// Only the main process's waits count: children read pipes on fd 0 as
+// often as the terminal. Its other threads' drawing moves a ready later
+// (strace_tasks.go).
+var straceArgs = []string{"-f", "-ttt", "-T", "-s", strconv.Itoa(straceStrings), "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -244,6 +245,11 @@ func straceMarksOn(calls []syscall, inputs []time.Time, cols, rows int) []Mark {
 	if len(calls) == 0 {
 		return nil
 	}
+	return tasksDraw(calls, calls[0].pid, mainMarks(calls, inputs, cols, rows), inputs)
+}
+
+// mainMarks derives the marks from the main process's waits alone.
+func mainMarks(calls []syscall, inputs []time.Time, cols, rows int) []Mark {
 	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Before(inputs[j]) })
 	main := calls[0].pid
 	screens := replayScreens(calls, main, cols, rows)

@@ -41,30 +41,40 @@ func TestStraceKept(t *testing.T) {
 		if sc == nil || len(inputs) == 0 {
 			continue
 		}
-		var marks, onScreen []Mark
 		if sc.Threads {
-			marks, err = StraceThreadsTruth(log, inputs)
-			onScreen = marks
-		} else {
-			// Derived twice: by the bytes of each write alone, and with
-			// the writes replayed on a screen of the run's size
-			// (strace_screen.go); a line says where they differ.
-			marks, err = StraceTruth(log, inputs)
-			if err == nil {
-				var raw *asciicast.Cast
-				raw, err = asciicast.ReadFile(filepath.Join(dir, "raw.cast"))
-				if err == nil {
-					onScreen, err = StraceTruth(log, inputs, OnScreen(raw.Header.Width, raw.Header.Height))
-				}
+			marks, err := StraceThreadsTruth(log, inputs)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
 			}
+			t.Logf("%s:%s", sc.Name, keptMarks(marks, inputs[0]))
+			continue
 		}
+		// Derived three ways: round 10's (the main process's waits, each
+		// write by its bytes alone), with the writes replayed on a screen
+		// of the run's size (strace_screen.go), and with the other
+		// threads' drawing too (strace_tasks.go, the truth as it is); a
+		// line says where each differs from the one before.
+		calls, err := readStrace(log)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		t.Logf("%s:%s", sc.Name, keptMarks(marks, inputs[0]))
-		if a, b := keptMarks(marks, inputs[0]), keptMarks(onScreen, inputs[0]); a != b {
-			t.Logf("%s, on its screen (differs):%s", sc.Name, b)
+		raw, err := asciicast.ReadFile(filepath.Join(dir, "raw.cast"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		w, h := raw.Header.Width, raw.Header.Height
+		bytes := keptMarks(mainMarks(calls, inputs, 0, 0), inputs[0])
+		screen := keptMarks(mainMarks(calls, inputs, w, h), inputs[0])
+		tasks := keptMarks(straceMarksOn(calls, inputs, w, h), inputs[0])
+		t.Logf("%s:%s", sc.Name, bytes)
+		if screen != bytes {
+			t.Logf("%s, on its screen (differs):%s", sc.Name, screen)
+		}
+		if tasks != screen {
+			t.Logf("%s, with its threads (differs):%s", sc.Name, tasks)
 		}
 	}
 }
