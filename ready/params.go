@@ -118,6 +118,12 @@ type tuning struct {
 	// due time, was early, corpus blessed-question).
 	TimerGrace time.Duration
 
+	// ChildrenGrace is how long after the processes an input started are
+	// gone the program is still held (signal_children.go): it reads their
+	// output and draws the result (newsboat's reload thread drew the feed
+	// 25-42 ms after its feed command's processes exited, live at load 15).
+	ChildrenGrace time.Duration
+
 	// Excursion bounds how long the cursor may be away, nothing else
 	// changed, for its return to make the moves no change
 	// (perceive_excursion.go): a refresh's writes read apart. visidata's
@@ -196,7 +202,8 @@ var defaultTuning = tuning{
 	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,
 
-	Excursion: 50 * time.Millisecond,
+	ChildrenGrace: 100 * time.Millisecond,
+	Excursion:     50 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,
