@@ -103,8 +103,12 @@ func parseStrace(r io.Reader, name string) ([]syscall, error) {
 		}
 		rest := m[3]
 		switch {
-		case strings.HasPrefix(rest, "+++") || strings.HasPrefix(rest, "---"):
-			continue // exits and signals
+		case strings.HasPrefix(rest, "+++"):
+			// The task's end (strace_tasks.go reads it): a record of its
+			// own, no system call.
+			calls = append(calls, syscall{pid: pid, name: taskEnd, entry: at, line: n})
+		case strings.HasPrefix(rest, "---"):
+			continue // signals
 		case reResumed.MatchString(rest):
 			rm := reResumed.FindStringSubmatch(rest)
 			i, ok := open[pid]

@@ -23,22 +23,31 @@ import (
 //     cat, write to pipes as often as to the terminal and are left out);
 //   - it draws when it writes to the terminal: to fd 1 or 2, or to a
 //     terminal fd the main process opened (threads share its fds);
+//   - the turn's workers are the tasks first seen after the turn's input
+//     was sent and before the next, that end within the trace ("+++
+//     exited"): work the key started and that finishes;
 //   - a turn's ready (a ready mark, then the busy mark of the read that
 //     took the next key) is no earlier than the end of the last write to
-//     the terminal begun before the next input by a task first seen after
-//     the turn's own input was sent: the program was not waiting for the
-//     key while work the key started was still to land on screen. If that
-//     end is not before the busy mark, the turn had no ready.
+//     the terminal its workers began before the next input: the program
+//     was not waiting for the key while work the key started was still to
+//     land on screen. If that end is not before the busy mark, or a worker
+//     writes to the terminal after the next input was sent (its result
+//     drawn after the key: the key found the program still at work), the
+//     turn had no ready.
 //
 // Tasks that were there before the turn's input (a clock's thread, a pool)
-// are not counted: their writes are no more the turn's than a timer's.
+// and tasks that never end (a thread kept for the program's life) are not
+// counted: their writes are no more the turn's than a timer's.
 // execve is traced for this (straceArgs); a log without execve records
 // counts every other task as the program's.
+
+// taskEnd names the record parseStrace makes of a task's end.
+const taskEnd = "+++"
 
 // tasksDraw applies the rule above to marks derived from the main thread.
 func tasksDraw(calls []syscall, main int, marks []Mark, inputs []time.Time) []Mark {
 	exec := map[int]bool{}
-	first := map[int]time.Time{}
+	first, ended := map[int]time.Time{}, map[int]bool{}
 	tty := map[int]bool{0: true, 1: true, 2: true}
 	for i := range calls {
 		c := &calls[i]
@@ -46,6 +55,8 @@ func tasksDraw(calls []syscall, main int, marks []Mark, inputs []time.Time) []Ma
 			first[c.pid] = c.entry
 		}
 		switch {
+		case c.name == taskEnd:
+			ended[c.pid] = true
 		case c.name == "execve":
 			exec[c.pid] = true
 		case c.name == "openat" && c.pid == main && reOpenTTY.MatchString(c.args):
@@ -57,7 +68,7 @@ func tasksDraw(calls []syscall, main int, marks []Mark, inputs []time.Time) []Ma
 	var draws []*syscall // terminal writes of the program's other tasks, in entry order
 	for i := range calls {
 		c := &calls[i]
-		if c.pid == main || exec[c.pid] || c.name != "write" || c.pending {
+		if c.pid == main || exec[c.pid] || !ended[c.pid] || c.name != "write" || c.pending {
 			continue
 		}
 		m := reFdFirst.FindStringSubmatch(c.args)
@@ -93,14 +104,19 @@ func tasksDraw(calls []syscall, main int, marks []Mark, inputs []time.Time) []Ma
 			next = inputs[i]
 		}
 		var last *syscall
+		after := false // a worker drew after the next input
 		for _, w := range draws {
-			if !next.IsZero() && !w.entry.Before(next) || !until.IsZero() && !w.entry.Before(until) {
-				break
-			}
-			if sent.IsZero() || !first[w.pid].After(sent) || !w.end().After(m.At) {
+			if sent.IsZero() || !first[w.pid].After(sent) || !next.IsZero() && !first[w.pid].Before(next) || !w.end().After(m.At) {
 				continue
 			}
+			if !next.IsZero() && !w.entry.Before(next) {
+				after = true
+				break
+			}
 			last = w
+		}
+		if after {
+			continue // the key's work still to land when the next key came: no ready
 		}
 		if last == nil {
 			out = append(out, m)

@@ -127,7 +127,7 @@ type tuning struct {
 	// Excursion bounds how long the cursor may be away, nothing else
 	// changed, for its return to make the moves no change
 	// (perceive_excursion.go): a refresh's writes read apart. visidata's
-	// took 4-13 ms live under strace (corpus/testdata/visidata.cast).
+	// took 4-13 ms live under strace (ready/testdata/visidata-refresh-moves.cast).
 	Excursion time.Duration
 
 	// AnimWindow: animation frames this old are forgotten.
