@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ttyrig/ttyrig/asciicast"
 	"github.com/ttyrig/ttyrig/internal/racesample"
@@ -41,6 +42,16 @@ func TestChildrenOfTheInputAreItsWork(t *testing.T) {
 	}
 	if bad := judge(ready.WithoutChildren()); len(bad) == 0 {
 		t.Errorf("without the children signal every turn is right too: the recording no longer shows the reload")
+	}
+	// Its grace moved by ±25 % (the sweep's step) leaves every turn right.
+	for _, k := range []float64{0.75, 1.25} {
+		def := ready.SetTuning("ChildrenGrace", 0)
+		ready.SetTuning("ChildrenGrace", time.Duration(float64(def)*k))
+		bad := judge()
+		ready.SetTuning("ChildrenGrace", def)
+		if len(bad) > 0 {
+			t.Errorf("ChildrenGrace ×%.2f: %v", k, bad)
+		}
 	}
 }
 

@@ -52,6 +52,17 @@ func TestCursorExcursionIsNoChange(t *testing.T) {
 		t.Errorf("every turn ready within %v of the truth without the part too (%v): the recording no longer shows the refreshes", bound, without)
 	}
 	t.Logf("after the truth's ready, with the part: %v; without: %v", with, without)
+	// Its bound moved by ±25 % (the sweep's step) changes no turn here:
+	// the refreshes' moves took 4-13 ms.
+	for _, k := range []float64{0.75, 1.25} {
+		def := ready.SetTuning("Excursion", 0)
+		ready.SetTuning("Excursion", time.Duration(float64(def)*k))
+		moved := readyAfterTruth(t, cast, r.start, feed(t, r))
+		ready.SetTuning("Excursion", def)
+		if fmt.Sprint(moved) != fmt.Sprint(with) {
+			t.Errorf("Excursion ×%.2f: %v after the truth, %v at the default", k, moved, with)
+		}
+	}
 }
 
 // readyAfterTruth returns, for every ready mark of the cast followed by an
