@@ -23,9 +23,12 @@ import (
 //
 // So: not ready while the spawned program's group (View.Leader) holds
 // more processes than at the last input, one of them a command's parent
-// waiting for it (runsCommand: "sh wait4"), and for tune.ChildrenGrace
-// after the first look that finds that no more, unless the screen
-// changed since. Processes alone say too little: bpython starts a python3
+// waiting for it (runsCommand: "sh wait4"), the screen not cleared since
+// the first look that found it so, and for tune.ChildrenGrace after the
+// first look that finds that no more, unless the screen changed since. A
+// command that takes the screen (an editor or a pager the program runs
+// through a shell clears it or switches to the alternate screen) is an
+// interactive one, left to the signals that read the screen. Processes alone say too little: bpython starts a python3
 // helper at a key that stays, reading its pipe, and an agent runs a shell
 // after its final frame (corpus bpython, continue-two-turns: held, both
 // were late).
@@ -38,6 +41,7 @@ type childrenSignal struct {
 	view    kernel.View
 	atInput int       // processes in the group at the last input; 0: not known
 	more    bool      // the latest look found more
+	since   time.Time // the first look of the stretch that found more
 	extra   int       // how many more, for the reason
 	goneAt  time.Time // the first look after that found them gone
 	off     bool      // says nothing (a test's WithoutChildren)
@@ -68,6 +72,9 @@ func (c *childrenSignal) observe(_ *facts, ev Event) {
 		}
 		switch {
 		case n > c.atInput && runsCommand(ev.Kernel, c.atInput):
+			if !c.more {
+				c.since = ev.Time
+			}
 			c.more, c.extra, c.goneAt = true, n-c.atInput, time.Time{}
 		case c.more:
 			c.more, c.goneAt = false, ev.Time
@@ -83,10 +90,10 @@ func (c *childrenSignal) vote(f *facts, now time.Time) vote {
 	if !now.Before(bound) {
 		return vote{}
 	}
-	if c.more {
+	if c.more && (f.view == nil || !f.view.snap.LastClear().After(c.since)) {
 		return hold(SignalKernel, "%d processes started since the input still run in the program's group (%s)", c.extra, c.view.Doing).later(bound)
 	}
-	if end := c.goneAt.Add(tune.ChildrenGrace); !c.goneAt.IsZero() && now.Before(end) && !f.lastChange.After(c.goneAt) {
+	if end := c.goneAt.Add(tune.ChildrenGrace); !c.goneAt.IsZero() && now.Before(end) && !f.lastDrawn.After(c.goneAt) {
 		return hold(SignalKernel, "the processes the input started ended %v ago, their result perhaps being drawn (%s)", roundMS(now.Sub(c.goneAt)), c.view.Doing).later(end)
 	}
 	return vote{}
