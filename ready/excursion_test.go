@@ -216,3 +216,23 @@ func sameTimeline(a, b []ready.Transition) bool {
 	}
 	return true
 }
+
+// While a busy sign stands on the screen the refreshes' moves stay
+// changes (showsBusySign): visidata's sort in the corpus recording of
+// round 11 left `100% sorting…` unrepainted for 1.93 s, the status word
+// holds for the silence window, and at ×0.75 of it (the sweep's step) the
+// moves taken back let the quiet window call the sort ready, early.
+func TestCursorExcursionsKeptWhileBusyIsShown(t *testing.T) {
+	const file = "../corpus/testdata/visidata.cast"
+	cast, err := asciicast.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tapFiles(t, []string{file})[0]
+	r.prof.Silence = ready.Duration(r.prof.Silence.D() * 3 / 4)
+	for _, o := range judgeTurns(feed(t, r), r.start, cast) {
+		if o.what == "premature" || o.what == "missed" {
+			t.Errorf("silence window ×0.75: %s %s", o.turn, o.what)
+		}
+	}
+}

@@ -20,8 +20,8 @@ import "time"
 // nothing but the cursor's position, back where it was before the run,
 // within tune.Excursion of leaving, no input sent since, none awaited
 // when it left (a move while the program owes a reaction is taken as its
-// reaction, as before), and the quiet windows not restarted by the
-// kernel since. Then the screen is the one before the run, as if the
+// reaction, as before), the quiet windows not restarted by the kernel
+// since, and no busy sign on the screen (showsBusySign). Then the screen is the one before the run, as if the
 // refresh had come in one read: its view, its previous view and the
 // times of its last change, solid change and burst as they were.
 // Until the cursor is back every move counts as before, so a move that
@@ -49,7 +49,7 @@ func (e *excursion) look(f *facts, g *glance) bool {
 	if e.home != nil {
 		goesOn := moved && g.t.Sub(e.left) <= tune.Excursion && f.lastChange.Equal(e.at) && f.lastSolid.Equal(e.at)
 		switch {
-		case goesOn && g.cur.cursor == e.home.cursor:
+		case goesOn && g.cur.cursor == e.home.cursor && !showsBusySign(f, e.home):
 			e.back(f, g)
 			return false
 		case goesOn:
@@ -75,6 +75,23 @@ func (e *excursion) back(f *facts, g *glance) {
 	f.lastChange, f.lastSolid, f.lastDrawn = e.lastChange, e.lastSolid, e.lastDrawn
 	f.change.burst, e.burstNow = e.burst, e.burst
 	e.home, e.homePrev = nil, nil
+}
+
+// showsBusySign reports whether v still shows a busy sign the busy part
+// tracks (a spinner, a status word, a progress bar, as last drawn): while
+// the screen says the program works, its invisible refreshes stay
+// changes, as before. They were what held visidata's sort once its
+// `100% sorting…` stood unrepainted past its stall (the silence window):
+// taken back, a sort of 1.93 s was called ready at ×0.75 of the silence
+// window (TestSweep, corpus visidata of round 11). Work is better held by
+// a slow fallback than released by a fast one.
+func showsBusySign(f *facts, v *view) bool {
+	for r, br := range f.busyAnim.rows {
+		if v.row(r) == br.text {
+			return true
+		}
+	}
+	return false
 }
 
 // input ends any excursion: what follows may answer the input.
