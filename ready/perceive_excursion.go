@@ -21,9 +21,10 @@ import "time"
 // within tune.Excursion of leaving, no input sent since, none awaited
 // when it left (a move while the program owes a reaction is taken as its
 // reaction, as before), the quiet windows not restarted by the kernel
-// since, and no busy sign on the screen (showsBusySign). Then the screen is the one before the run, as if the
-// refresh had come in one read: its view, its previous view and the
-// times of its last change, solid change and burst as they were.
+// since, and no busy sign on the screen (showsBusySign). Then the screen
+// is the one before the run, as if the refresh had come in one read: its
+// view, its previous view and the times of its last change, solid change
+// and burst as they were.
 // Until the cursor is back every move counts as before, so a move that
 // stays is a change from the moment it came.
 type excursion struct {
