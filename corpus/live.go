@@ -200,7 +200,7 @@ func Run(ctx context.Context, sc Scenario, env *Env, work string) (*Result, erro
 		if sc.Threads {
 			marks, err = StraceThreadsTruth(tracePath, inputs)
 		} else {
-			marks, err = StraceTruth(tracePath, inputs)
+			marks, err = StraceTruth(tracePath, inputs, OnScreen(cast.Header.Width, cast.Header.Height))
 		}
 	}
 	if err != nil {

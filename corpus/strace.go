@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll
+//	strace -f -ttt -T -s 262144 -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -48,9 +48,10 @@ import (
 //     detector as quick as OSC 133 answers inside that gap, and the input
 //     waits in the kernel for the read.
 //
-// Only the main process counts: children read pipes on fd 0 as often as
-// the terminal.
-var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll"}
+// Only the main process's waits count: children read pipes on fd 0 as
+// often as the terminal. Its other threads' drawing moves a ready later
+// (strace_tasks.go).
+var straceArgs = []string{"-f", "-ttt", "-T", "-s", strconv.Itoa(straceStrings), "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -89,7 +90,7 @@ func parseStrace(r io.Reader, name string) ([]syscall, error) {
 	var calls []syscall
 	open := map[int]int{} // pid → index of its unfinished call
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), 8*straceStrings) // a string of straceStrings bytes, each printed as up to 4
 	for n := 1; sc.Scan(); n++ {
 		m := reLine.FindStringSubmatch(sc.Text())
 		if m == nil {
@@ -102,8 +103,12 @@ func parseStrace(r io.Reader, name string) ([]syscall, error) {
 		}
 		rest := m[3]
 		switch {
-		case strings.HasPrefix(rest, "+++") || strings.HasPrefix(rest, "---"):
-			continue // exits and signals
+		case strings.HasPrefix(rest, "+++"):
+			// The task's end (strace_tasks.go reads it): a record of its
+			// own, no system call.
+			calls = append(calls, syscall{pid: pid, name: taskEnd, entry: at, line: n})
+		case strings.HasPrefix(rest, "---"):
+			continue // signals
 		case reResumed.MatchString(rest):
 			rm := reResumed.FindStringSubmatch(rest)
 			i, ok := open[pid]
@@ -192,12 +197,29 @@ type Mark struct {
 
 // StraceTruth derives ground truth from the strace log at path for a
 // session whose inputs were sent at the given times.
-func StraceTruth(path string, inputs []time.Time) ([]Mark, error) {
+func StraceTruth(path string, inputs []time.Time, opts ...TruthOption) ([]Mark, error) {
+	var c truthConfig
+	for _, o := range opts {
+		o(&c)
+	}
 	calls, err := readStrace(path)
 	if err != nil {
 		return nil, err
 	}
-	return straceMarks(calls, inputs), nil
+	return straceMarksOn(calls, inputs, c.cols, c.rows), nil
+}
+
+// TruthOption sets how the strace truth reads a log.
+type TruthOption func(*truthConfig)
+
+type truthConfig struct{ cols, rows int }
+
+// OnScreen gives the terminal's size: the truth replays the program's
+// writes on a screen of it and takes a refresh that leaves the screen as
+// it was for nothing (strace_screen.go). Without it only drawsNothing's
+// bytes are nothing.
+func OnScreen(cols, rows int) TruthOption {
+	return func(c *truthConfig) { c.cols, c.rows = cols, rows }
 }
 
 // readStrace parses the strace log at path; a log with no system call is
@@ -219,11 +241,23 @@ func readStrace(path string) ([]syscall, error) {
 }
 
 func straceMarks(calls []syscall, inputs []time.Time) []Mark {
+	return straceMarksOn(calls, inputs, 0, 0)
+}
+
+// straceMarksOn is straceMarks with the screen's size, if known (0: not).
+func straceMarksOn(calls []syscall, inputs []time.Time, cols, rows int) []Mark {
 	if len(calls) == 0 {
 		return nil
 	}
+	return tasksDraw(calls, calls[0].pid, mainMarks(calls, inputs, cols, rows), inputs)
+}
+
+// mainMarks derives the marks from the main process's waits alone.
+func mainMarks(calls []syscall, inputs []time.Time, cols, rows int) []Mark {
 	sort.Slice(inputs, func(i, j int) bool { return inputs[i].Before(inputs[j]) })
 	main := calls[0].pid
+	screens := replayScreens(calls, main, cols, rows)
+	lastWait := -1 // the main process's latest terminal wait
 	tty := map[int]bool{0: true}
 	var marks []Mark
 	ready := false
@@ -248,7 +282,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			// A loop that wakes on its timer to redraw nothing (curses'
 			// refresh of an unchanged screen: the cursor parked again, the
 			// same terminal modes set) is still in its run of waits.
-			if firstWait != nil && changesNothing(c, setModes) {
+			if firstWait != nil && (changesNothing(c, setModes) || c.name == "write" && screens.same(lastWait, screens.next(i))) {
 				lastAct = c
 				continue
 			}
@@ -262,6 +296,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			lastAct = nil
 			continue
 		}
+		lastWait = i
 		if firstWait == nil {
 			firstWait = c
 		}

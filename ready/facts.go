@@ -52,18 +52,19 @@ type facts struct {
 
 	// The perceptions (perception.go), in order, and each one's state;
 	// the glance they took at the last snapshot.
-	parts    []perception
-	glance   glance
-	sync     syncing
-	change   change
-	blink    blink
-	clock    clocks
-	drawn    drawn
-	rows     rowTimes
-	busyAnim busyAnims
-	title    title
-	anim     animation
-	reaction reaction
+	parts     []perception
+	glance    glance
+	sync      syncing
+	change    change
+	excursion excursion
+	blink     blink
+	clock     clocks
+	drawn     drawn
+	rows      rowTimes
+	busyAnim  busyAnims
+	title     title
+	anim      animation
+	reaction  reaction
 
 	// noRowAnswers: views keep no answers per row (rowanswers.go; a test's
 	// WithoutRowAnswers).

@@ -118,6 +118,18 @@ type tuning struct {
 	// due time, was early, corpus blessed-question).
 	TimerGrace time.Duration
 
+	// ChildrenGrace is how long after the processes an input started are
+	// gone the program is still held (signal_children.go): it reads their
+	// output and draws the result (newsboat's reload thread drew the feed
+	// 25-42 ms after its feed command's processes exited, live at load 15).
+	ChildrenGrace time.Duration
+
+	// Excursion bounds how long the cursor may be away, nothing else
+	// changed, for its return to make the moves no change
+	// (perceive_excursion.go): a refresh's writes read apart. visidata's
+	// took 4-13 ms live under strace (ready/testdata/visidata-refresh-moves.cast).
+	Excursion time.Duration
+
 	// AnimWindow: animation frames this old are forgotten.
 	AnimWindow time.Duration
 	// AnimMaxGap: slower repaints are not an animation (a 1 s timer still is).
@@ -189,6 +201,9 @@ var defaultTuning = tuning{
 	TimerHold:       1500 * time.Millisecond,
 	StillTimer:      3 * time.Second,
 	TimerGrace:      100 * time.Millisecond,
+
+	ChildrenGrace: 100 * time.Millisecond,
+	Excursion:     50 * time.Millisecond,
 
 	AnimWindow: 5 * time.Second,
 	AnimMaxGap: 1200 * time.Millisecond,

@@ -37,6 +37,7 @@ type hearsInput interface {
 const (
 	lookSync      = 100  // DEC mode 2026 open or closed: every snapshot, changed or not
 	lookChange    = 200  // a screen at all, changed at all; the view made of it
+	lookExcursion = 250  // the cursor taken away and back, nothing else changed: no change
 	lookBlink     = 300  // a cursor blinking: no change
 	lookClock     = 400  // a clock or timer ticking: no change
 	lookDrawn     = 500  // the cursor the program draws itself, in its off phase too

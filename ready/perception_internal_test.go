@@ -6,14 +6,14 @@ import (
 )
 
 // The perceptions run in the order their dependencies need: the change
-// part makes the view every later part reads; blink and clock end the
+// part makes the view every later part reads; the excursion, blink and clock end the
 // look before anything is stamped; the clock reads the busy rows as they
 // were before this change, the busy part the rows' new times, the
 // animation part the busy rows just classified; the reaction comes last,
 // after every part that may end the look. Each engine holds parts of its
 // own.
 func TestPerceptionsInOrder(t *testing.T) {
-	want := []string{"sync", "writes", "change", "blink", "clock", "drawn", "rows", "busy", "title", "animation", "reaction"}
+	want := []string{"sync", "writes", "change", "excursion", "blink", "clock", "drawn", "rows", "busy", "title", "animation", "reaction"}
 	var got []string
 	for _, k := range perceptions {
 		got = append(got, k.name)

@@ -9,7 +9,7 @@ package ready
 // highlights a list shows that do not:
 //   - a cursor row across a table's columns: visidata's current row runs
 //     over its column separators ("item1  │ 596854 ║" in reverse,
-//     corpus/testdata/visidata.cast), so the cell of each column is read as
+//     ready/testdata/visidata-round10.cast), so the cell of each column is read as
 //     a list in a window of its own. A window's side is never inside its
 //     own item's highlight.
 //   - a style on part of a name: nnn draws the current file's name in

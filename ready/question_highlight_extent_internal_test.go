@@ -1,6 +1,7 @@
 package ready
 
 import (
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,8 +18,8 @@ func TestHighlightThatIsNoItem(t *testing.T) {
 		file string
 		at   time.Duration
 	}{
-		{"visidata's cursor row over its column separators", corpusCast("visidata"), 2786258 * time.Microsecond},
-		{"visidata's cursor row after a delete", corpusCast("visidata"), 2969301 * time.Microsecond},
+		{"visidata's cursor row over its column separators", filepath.Join("testdata", "visidata-round10.cast"), 2786258 * time.Microsecond},
+		{"visidata's cursor row after a delete", filepath.Join("testdata", "visidata-round10.cast"), 2969301 * time.Microsecond},
 		{"nnn's directory name in reverse, its / plain", corpusCast("nnn"), 1040977 * time.Microsecond},
 	} {
 		s := frameAt(t, tc.file, tc.at)

@@ -22,6 +22,8 @@ import (
 //
 //	TTYRIG_SWEEP=1 go test ./ready -run TestSweep -v -timeout 30m
 //
+// TTYRIG_SWEEP_ONLY=Excursion,Quiet sweeps the parameters named alone.
+//
 // The durations are the engine's own (params.go) and each profile's
 // (Quiet, Settle, Silence, ClearGuard, the markers' Fresh), moved in the
 // profile each recording replays with. docs/READINESS.md has the result.
@@ -44,7 +46,11 @@ func TestSweep(t *testing.T) {
 	var report strings.Builder
 	fmt.Fprintf(&report, "%-18s %-9s %-6s %s\n", "parameter", "default", "change", "flips (scenario turn: premature|missed)")
 	var fitted []string
+	only := os.Getenv("TTYRIG_SWEEP_ONLY") // a comma-separated list of parameters, to sweep those alone
 	for _, p := range sweepParams() {
+		if only != "" && !slices.Contains(strings.Split(only, ","), p.name) {
+			continue
+		}
 		scen := map[string]bool{}
 		for _, k := range []float64{0.75, 1.25} {
 			got := sweepAll(t, casts, p.with(k))
