@@ -43,14 +43,14 @@ func TestReactionStartingWithARepeatFrameIsNoReady(t *testing.T) {
 	}
 }
 
-// The kernel's look may vouch for the reaction instead: visidata (corpus)
+// The kernel's look may vouch for the reaction instead: visidata (round 10)
 // moved its cursor down a row on "j", a repeat frame of rows it had
 // repainted before, and the look before that write found it back in its
 // poll of the terminal, the input read and the redraw pending. What it
 // wrote then was all: ready 3 ms after the truth, not a quiet window later
 // (the harness typed the next key 0.2 ms after the engine's ready).
 func TestReactionStartVouchedByTheKernel(t *testing.T) {
-	cast, err := asciicast.ReadFile(filepath.Join("..", "corpus", "testdata", "visidata.cast"))
+	cast, err := asciicast.ReadFile(filepath.Join("testdata", "visidata-round10.cast"))
 	if err != nil {
 		t.Fatal(err)
 	}
