@@ -40,7 +40,9 @@ import (
 // nothing but the animation goes on, and the other signals decide (a
 // monitor that ignores a key costs that window, never more). The kernel's
 // look that finds the program reading again with the key read ends the
-// wait at once, as it does without frames (facts.reacted).
+// wait at once, as it does without frames (facts.reacted). A repeat frame
+// of a region an earlier answer drew (frame.answer) is a reaction that has
+// begun: signal_reactionstart.go holds its stillness from that frame.
 
 // tickOnly reports whether the change g, awaiting a reaction, is a repeat
 // frame alone (the animation perception ranks before the reaction's, so

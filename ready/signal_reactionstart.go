@@ -26,6 +26,10 @@ import (
 // its poll of the terminal read with the redraw still pending): what it
 // wrote then is all it has to write. A change of colours alone (focus
 // moved between buttons) draws no text and stays a repeat frame (echo.go).
+// Its twin for a region a timer repaints by itself (a header's counter
+// ticking while the key is not yet taken) is reaction_ticks.go: such a
+// frame is no reaction at all; this signal takes the rest, a repeat of a
+// region an earlier answer drew, as a reaction that has only begun.
 type reactionStartSignal struct {
 	awaiting bool      // input sent, no visible change since
 	start    time.Time // the reaction's start, when it was a repeat frame that rewrote text; zero otherwise
