@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll
+//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -50,7 +50,7 @@ import (
 //
 // Only the main process counts: children read pipes on fd 0 as often as
 // the terminal.
-var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll"}
+var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -235,15 +235,13 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 		if c.pid != main {
 			continue
 		}
-		switch c.name {
-		case "openat":
-			if reOpenTTY.MatchString(c.args) {
-				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-					tty[fd] = true
-				}
+		if trackFd(c, tty) {
+			if c.name == "openat" {
+				lastAct = nil
 			}
-			lastAct = nil
 			continue
+		}
+		switch c.name {
 		case "write", "ioctl":
 			// A loop that wakes on its timer to redraw nothing (curses'
 			// refresh of an unchanged screen: the cursor parked again, the
@@ -427,13 +425,10 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 	var writes, reads []*syscall // terminal writes and data reads, in entry order
 	for i := range calls {
 		c := &calls[i]
+		if trackFd(c, tty) {
+			continue
+		}
 		switch c.name {
-		case "openat":
-			if reOpenTTY.MatchString(c.args) {
-				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-					tty[fd] = true
-				}
-			}
 		case "write", "read":
 			m := reFdFirst.FindStringSubmatch(c.args)
 			if m == nil || c.pending {
