@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -o LOG -e trace=read,write,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll
+//	strace -f -ttt -T -o LOG -e trace=read,write,writev,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -50,7 +50,7 @@ import (
 //
 // Only the main process counts: children read pipes on fd 0 as often as
 // the terminal.
-var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll"}
+var straceArgs = []string{"-f", "-ttt", "-T", "-e", "trace=read,write,writev,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -242,7 +242,7 @@ func straceMarks(calls []syscall, inputs []time.Time) []Mark {
 			continue
 		}
 		switch c.name {
-		case "write", "ioctl":
+		case "write", "writev", "ioctl":
 			// A loop that wakes on its timer to redraw nothing (curses'
 			// refresh of an unchanged screen: the cursor parked again, the
 			// same terminal modes set) is still in its run of waits.
@@ -429,7 +429,7 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 			continue
 		}
 		switch c.name {
-		case "write", "read":
+		case "write", "writev", "read":
 			m := reFdFirst.FindStringSubmatch(c.args)
 			if m == nil || c.pending {
 				continue
@@ -439,7 +439,7 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 			if !tty[fd] || err != nil || n <= 0 {
 				continue
 			}
-			if c.name == "write" {
+			if c.name != "read" {
 				writes = append(writes, c)
 			} else {
 				reads = append(reads, c)

@@ -52,3 +52,22 @@ func TestStraceMarksMovedTerminalFd(t *testing.T) {
 		}
 	}
 }
+
+// Neovim's TUI thread (libuv) draws with writev on a terminal fd it opened
+// and moved onto 1 with dup3: its frame is a write, so the ready for the
+// first key is the frame's end, not the read of the key.
+func TestThreadMarksWritev(t *testing.T) {
+	const trace = `501 5.000000 openat(AT_FDCWD, "/dev/pts/0", O_RDWR|O_NOCTTY|O_CLOEXEC) = 25 <0.000010>
+501 5.000100 dup3(25, 1, O_CLOEXEC) = 1 <0.000010>
+501 5.300000 writev(1, [{iov_base="\33[?25ldraft", iov_len=11}], 1) = 11 <0.000010>
+501 5.511700 read(0, "o", 4095) = 1 <0.000010>
+`
+	calls, err := parseStrace(strings.NewReader(trace), "nvim.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := threadMarks(calls, []time.Time{at(5.45)})
+	if len(marks) != 2 || !marks[0].Ready || !marks[0].At.Equal(at(5.30001)) || !marks[1].At.Equal(at(5.51171)) {
+		t.Fatalf("want ready at 5.30001 (the writev's end) and busy at 5.51171, got %+v", marks)
+	}
+}
