@@ -32,7 +32,7 @@ var unseenE = []Scenario{
 		Command: inDir("mkdir -p irc", "irssi", "--home=irc", "-n", "tester"),
 		Steps: []Step{submit("/help window"), submit("/window new hide"), submit("/echo hello from window two"), submit("/window 1"),
 			submit("/set theme"), submit("/quit")}},
-	{Name: "mg", Library: "mg 20221112 (a small Emacs; save, its (y, n, …) and (yes or no) questions on quit)", Truth: Strace,
+	{Name: "mg", Library: "mg 20221112 (a small Emacs; save, its (y or n) and (yes or no) questions on quit)", Truth: Strace,
 		Command: inDir("printf 'draft\\n' > notes.txt", "mg", "notes.txt"),
 		Steps: []Step{typ("hello world"), press(termtest.Ctrl('x'), termtest.Ctrl('s')), typ(" more"), press(termtest.Ctrl('x'), termtest.Ctrl('c')),
 			typ("n").asks("question"), submit("yes").asks("question")}},

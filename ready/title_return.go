@@ -9,9 +9,9 @@ import "time"
 // a cadence as long as the command ran, and the engine waited half as long
 // again after the prompt. When the title returns to the one the input was
 // sent under, its frames are over, as when a title's spinner gives way to a
-// plain title (spinnerStopped): unless the title was animating then, a
-// frame of it less than AnimMaxGap before the input, so a spinner that
-// comes round to the frame it showed at the input stays a spinner.
+// plain title (spinnerStopped): unless the title was animating then
+// (titleCadenceAt), so a spinner that comes round to the frame it showed at
+// the input stays a spinner.
 type titleRest struct {
 	now     string    // the title now
 	atInput string    // the title when the last input was sent
@@ -35,10 +35,25 @@ func (a *animation) returned(f *facts, title string) bool {
 	if r.inputAt.IsZero() || r.atInput == "" || title != r.atInput {
 		return false
 	}
-	for _, fr := range a.frames {
-		if fr.key == "title" && fr.over && !fr.t.After(r.inputAt) && r.inputAt.Sub(fr.t) <= tune.AnimMaxGap {
-			return false
+	return !a.titleCadenceAt(r.inputAt)
+}
+
+// titleCadenceAt reports whether the title was animating at t: two of its
+// frames with no input between them, at most AnimMaxGap apart, the later
+// at most AnimMaxGap before t (a cadence, as animation.cadence reads one).
+// One change of the title before the input is none: the prompt's title
+// put back a moment before the user typed.
+func (a *animation) titleCadenceAt(t time.Time) bool {
+	var prev *frame
+	for i := range a.frames {
+		fr := &a.frames[i]
+		if fr.key != "title" || !fr.over || fr.t.After(t) {
+			continue
 		}
+		if prev != nil && prev.turn == fr.turn && fr.t.Sub(prev.t) <= tune.AnimMaxGap && t.Sub(fr.t) <= tune.AnimMaxGap {
+			return true
+		}
+		prev = fr
 	}
-	return true
+	return false
 }
