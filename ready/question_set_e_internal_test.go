@@ -26,6 +26,10 @@ func TestQuestionsOfSetE(t *testing.T) {
 			&Prompt{Kind: PromptKeys, Text: "zsh: correct 'ehco' to 'echo'", Options: []string{"n", "y", "a", "e"}, Default: -1}},
 		{"zsh rm * [yn] wrapped before its ?", corpusCast("zsh"), 1204 * time.Millisecond,
 			&Prompt{Kind: PromptKeys, Text: "zsh: sure you want to delete all 3 files in /tmp/TestLivezsh4053650893/001/zsh-1419573763/files", Options: []string{"y", "n"}, Default: -1}},
+		// A live run whose directory name was a digit shorter: the "?"
+		// in the last column, the cursor after the space that wrapped.
+		{"zsh rm * [yn]? ending at the last column", "testdata/zsh-question-at-last-column.cast", 1221 * time.Millisecond,
+			&Prompt{Kind: PromptKeys, Text: "zsh: sure you want to delete all 3 files in /tmp/TestLivezsh973704075/001/zsh-1964498748/files", Options: []string{"y", "n"}, Default: -1}},
 		{"cfdisk Type \"yes\" or \"no\" under the question", corpusCast("cfdisk"), 63700 * time.Microsecond,
 			&Prompt{Kind: PromptYesNo, Text: "Are you sure you want to write the partition table to disk?", Options: []string{"yes", "no"}, Default: -1}},
 	} {
@@ -56,11 +60,12 @@ func TestQuestionsOfSetEMustNotFire(t *testing.T) {
 	// The same screens with what each rule needs read as questions: the
 	// checks that the cases above fail for the reasons they name.
 	for name, out := range map[string]string{
-		"keys":        "\x1b[4;1HSure [yn]?",
-		"wrapped":     "\x1b[3;1Hdelete all of the files in this dir [yn]\x1b[4;1H?",
-		"quoted":      "\x1b[2;1HWrite the table?\x1b[4;1HType \"yes\" or \"no\".\x1b[2;17H",
-		"last row":    "\x1b[1;1HWrite the table?\x1b[8;1HType \"yes\" or \"no\"\x1b[1;17H",
-		"one capital": "\x1b[4;1HSure [Yn]?",
+		"keys":               "\x1b[4;1HSure [yn]?",
+		"wrapped":            "\x1b[3;1Hdelete all of the files in this dir [yn]\x1b[4;1H?",
+		"at the last column": "\x1b[3;1Hdelete all of the files in this dr [yn]? ",
+		"quoted":             "\x1b[2;1HWrite the table?\x1b[4;1HType \"yes\" or \"no\".\x1b[2;17H",
+		"last row":           "\x1b[1;1HWrite the table?\x1b[8;1HType \"yes\" or \"no\"\x1b[1;17H",
+		"one capital":        "\x1b[4;1HSure [Yn]?",
 	} {
 		s := screen.New(40, 8)
 		s.WriteAt(time.Time{}, []byte(out))
