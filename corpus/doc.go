@@ -30,7 +30,9 @@
 // those (unseenC) are a third such set: micro, visidata, w3m, sbcl,
 // newsboat and dialog's check and radio lists ("Round 9: programs never
 // seen (C)"); the 6 after those (unseenD) a fourth: gdu, WeeChat,
-// gnuplot, ELinks, abook and btop ("Round 10: programs never seen (D)").
+// gnuplot, ELinks, abook and btop ("Round 10: programs never seen (D)");
+// the 7 after those (unseenE, scenarios_e.go) a fifth: fish, zsh, Neovim,
+// irssi, mg, Lynx and cfdisk ("Round 11: set E").
 //
 // Ground truth comes from one of two places, never from the engine:
 //

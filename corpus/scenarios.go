@@ -542,7 +542,11 @@ var unseenD = []Scenario{
 		Steps: []Step{submit("/help buffer"), submit("/wait 1 /print built"), submit("/unknown"), submit("/fset weechat.look.buffer*"),
 			press(down), press(down), submit("/buffer core"), submit("/quit")}},
 	{Name: "gnuplot", Library: "gnuplot 5.4 (readline REPL; a dumb-terminal plot, a 1 s pause, a function)", Truth: Strace,
-		Command: argv("gnuplot"),
+		// "-e '' -": commands from the terminal, as interactive, but no
+		// history file: Debian's gnuplot (libedit) expands the history's ~
+		// from the password database, not $HOME, so it would write to the
+		// home of whoever runs the corpus; with -e it sets none up.
+		Command: argv("gnuplot", "-e", "", "-"),
 		Steps: []Step{submit("set term dumb size 79,22"), submit("plot sin(x) title 'sine'"), submit("f(x) = x**2 + 1"),
 			submit("print f(12)"), submit("pause 1"), submit("print 'done'"), submit("quit")}},
 	{Name: "elinks", Library: "ELinks 0.13.2 (local HTML; follow a link, back, the menu bar, the Go to URL dialog, the exit dialog)", Truth: Strace,

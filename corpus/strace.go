@@ -16,7 +16,7 @@ import (
 // hook of their own (bash, sqlite3, bc, python's REPL, nano, git, less).
 // The program runs under
 //
-//	strace -f -ttt -T -s 262144 -o LOG -e trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve
+//	strace -f -ttt -T -s 262144 -o LOG -e trace=read,write,writev,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll,execve
 //
 // and the truth is read from what the kernel saw the program do:
 //
@@ -51,7 +51,7 @@ import (
 // Only the main process's waits count: children read pipes on fd 0 as
 // often as the terminal. Its other threads' drawing moves a ready later
 // (strace_tasks.go).
-var straceArgs = []string{"-f", "-ttt", "-T", "-s", strconv.Itoa(straceStrings), "-e", "trace=read,write,ioctl,openat,pselect6,select,poll,ppoll,execve"}
+var straceArgs = []string{"-f", "-ttt", "-T", "-s", strconv.Itoa(straceStrings), "-e", "trace=read,write,writev,ioctl,openat,fcntl,dup,dup2,dup3,pselect6,select,poll,ppoll,execve"}
 
 // StraceCommand wraps argv to trace into log.
 func StraceCommand(log string, argv []string) []string {
@@ -269,16 +269,14 @@ func mainMarks(calls []syscall, inputs []time.Time, cols, rows int) []Mark {
 		if c.pid != main {
 			continue
 		}
-		switch c.name {
-		case "openat":
-			if reOpenTTY.MatchString(c.args) {
-				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-					tty[fd] = true
-				}
+		if trackFd(c, tty) {
+			if c.name == "openat" {
+				lastAct = nil
 			}
-			lastAct = nil
 			continue
-		case "write", "ioctl":
+		}
+		switch c.name {
+		case "write", "writev", "ioctl":
 			// A loop that wakes on its timer to redraw nothing (curses'
 			// refresh of an unchanged screen: the cursor parked again, the
 			// same terminal modes set) is still in its run of waits.
@@ -462,14 +460,11 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 	var writes, reads []*syscall // terminal writes and data reads, in entry order
 	for i := range calls {
 		c := &calls[i]
+		if trackFd(c, tty) {
+			continue
+		}
 		switch c.name {
-		case "openat":
-			if reOpenTTY.MatchString(c.args) {
-				if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-					tty[fd] = true
-				}
-			}
-		case "write", "read":
+		case "write", "writev", "read":
 			m := reFdFirst.FindStringSubmatch(c.args)
 			if m == nil || c.pending {
 				continue
@@ -479,7 +474,7 @@ func threadMarks(calls []syscall, inputs []time.Time) []Mark {
 			if !tty[fd] || err != nil || n <= 0 {
 				continue
 			}
-			if c.name == "write" {
+			if c.name != "read" {
 				writes = append(writes, c)
 			} else {
 				reads = append(reads, c)

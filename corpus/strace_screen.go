@@ -60,10 +60,18 @@ func replayScreens(calls []syscall, main int, cols, rows int) waitScreens {
 	known := true
 	for i := range calls {
 		c := &calls[i]
-		if c.name == "openat" && c.pid == main && reOpenTTY.MatchString(c.args) {
-			if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-				tty[fd] = true
+		if c.pid == main && trackFd(c, tty) {
+			continue // the terminal's fds as straceMarks follows them (strace_fds.go)
+		}
+		if c.name == "writev" && known {
+			// Not replayed (its iovecs are not parsed): a writev to the
+			// terminal, or a child's to its output, leaves the screen unknown.
+			if fm := reFdFirst.FindStringSubmatch(c.args); fm != nil {
+				if fd, _ := strconv.Atoi(fm[1]); fd == 1 || fd == 2 || c.pid == main && tty[fd] {
+					known = false
+				}
 			}
+			continue
 		}
 		if c.name == "write" && known {
 			m := reWritten.FindStringSubmatch(c.args)

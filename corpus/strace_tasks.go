@@ -59,16 +59,13 @@ func tasksDraw(calls []syscall, main int, marks []Mark, inputs []time.Time) []Ma
 			ended[c.pid] = true
 		case c.name == "execve":
 			exec[c.pid] = true
-		case c.name == "openat" && c.pid == main && reOpenTTY.MatchString(c.args):
-			if fd, err := strconv.Atoi(strings.Fields(c.result + " ")[0]); err == nil {
-				tty[fd] = true
-			}
+		case c.pid == main && trackFd(c, tty): // the terminal's fds (strace_fds.go)
 		}
 	}
 	var draws []*syscall // terminal writes of the program's other tasks, in entry order
 	for i := range calls {
 		c := &calls[i]
-		if c.pid == main || exec[c.pid] || !ended[c.pid] || c.name != "write" || c.pending {
+		if c.pid == main || exec[c.pid] || !ended[c.pid] || c.name != "write" && c.name != "writev" || c.pending {
 			continue
 		}
 		m := reFdFirst.FindStringSubmatch(c.args)

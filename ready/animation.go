@@ -46,11 +46,12 @@ type frame struct {
 
 type animation struct {
 	frames []frame
-	turn   int // inputs sent so far
+	turn   int       // inputs sent so far
+	rest   titleRest // the title as the input found it (title_return.go)
 }
 
 // input notes that input was sent: no gap spans it.
-func (a *animation) input() { a.turn++ }
+func (a *animation) input() { a.turn++; a.rest.input() }
 
 // add records a change of a small region; over says it overwrote what was
 // there (the region's first drawing only starts the clock).

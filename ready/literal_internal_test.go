@@ -110,6 +110,8 @@ func enginePatterns(t testing.TB) []*regexp.Regexp {
 		fieldLabel,                // question_field.go
 		numberedPlain, buttonHint, // question_dialog.go
 		keyMarkRe, keyMarkedTailRe, // question_keymarked.go
+		runKeysRe,                     // question_runkeys.go
+		quotedAnswersRe, questionAtRe, // question_quoted.go
 	}
 	res = append(res, permitAnywhere) // question_beside.go
 	// Every pattern the package compiles is in the list above.

@@ -19,7 +19,7 @@ func init() {
 
 func (a *animation) look(f *facts, g *glance) bool {
 	repeat := a.rowsFrame(g)
-	repeat = a.titleFrame(g) && repeat
+	repeat = a.titleFrame(f, g) && repeat
 	if old := g.old; old == nil || g.cur.cursor != old.cursor || g.snap.CursorVisible() != old.snap.CursorVisible() {
 		repeat = false
 	}
@@ -72,7 +72,7 @@ func (a *animation) rowsFrame(g *glance) bool {
 
 // titleFrame takes in a change of the title: a frame when it overwrote
 // one. It reports whether the title, if changed, is a repeat frame.
-func (a *animation) titleFrame(g *glance) bool {
+func (a *animation) titleFrame(f *facts, g *glance) bool {
 	oldTitle := ""
 	if g.old != nil {
 		oldTitle = g.old.snap.Title()
@@ -80,6 +80,11 @@ func (a *animation) titleFrame(g *glance) bool {
 	title := g.snap.Title()
 	if g.old != nil && title == oldTitle {
 		return true
+	}
+	if a.returned(f, title) {
+		// Back to the title the input came under (title_return.go).
+		a.forgetKey("title")
+		return false
 	}
 	if g.old == nil || oldTitle == "" || strings.HasPrefix(title, oldTitle) {
 		return false

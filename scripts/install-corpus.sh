@@ -31,6 +31,7 @@ declare -A DEB=(
 	[bpython]=bpython [ptpython]=ptpython [pudb3]=python3-pudb [tmux]=tmux [neomutt]=neomutt
 	[micro]=micro [vd]=visidata [w3m]=w3m [sbcl]=sbcl [newsboat]=newsboat
 	[gdu]=gdu [weechat]=weechat-curses [gnuplot]=gnuplot-nox [elinks]=elinks [abook]=abook [btop]=btop
+	[fish]=fish [zsh]=zsh [nvim]=neovim [irssi]=irssi [mg]=mg [lynx]=lynx [cfdisk]=fdisk
 )
 declare -A PYMOD=([prompt_toolkit]=python3-prompt-toolkit [tqdm]=python3-tqdm
 	[rich]=python3-rich [click]=python3-click [urwid]=python3-urwid [IPython]=python3-ipython
