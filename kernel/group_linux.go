@@ -508,11 +508,12 @@ func (o *Observer) thread(pid, tid int, procState byte) state {
 // wakeup reports whether fd of pid is one through which the program wakes
 // its own event loop: an eventfd (Go's netpoller, libuv), a signalfd, a
 // timerfd not armed, or a self-pipe (a pipe the process holds both ends
-// of: libuv's signal pipe, a cancel pipe). A socket, a pipe to another
+// of: libuv's signal pipe, a cancel pipe), or a unix socketpair the
+// process holds both ends of (asyncio's self-pipe; its peer asked of the
+// kernel, selfsocket_linux.go). A socket to elsewhere, a pipe to another
 // process, an armed timerfd or a file can wake it from outside or on
-// time. (asyncio's self-pipe is a socketpair, whose peer /proc does not
-// name: not counted.)
-func wakeup(pid, fd int) bool {
+// time.
+func (o *Observer) wakeup(pid, fd int) bool {
 	l, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, fd))
 	if err != nil {
 		return false
@@ -523,7 +524,9 @@ func wakeup(pid, fd int) bool {
 	case l == "anon_inode:[timerfd]":
 		return disarmed(pid, fd)
 	case strings.HasPrefix(l, "pipe:["):
-		return selfPipe(pid, fd, l)
+		return holds(pid, fd, l) // both ends
+	case strings.HasPrefix(l, "socket:["):
+		return o.peers.selfSocket(pid, fd, l)
 	}
 	return false
 }
@@ -553,34 +556,6 @@ func disarmed(pid, fd int) bool {
 	for line := range bytes.Lines(b) {
 		if v, ok := strings.CutPrefix(string(line), "it_value:"); ok {
 			return strings.ReplaceAll(strings.TrimSpace(v), " ", "") == "(0,0)"
-		}
-	}
-	return false
-}
-
-// selfPipe reports whether pid holds another descriptor on pipe l (whose
-// fd it is): both its ends. pipe(2) returns two adjacent descriptors,
-// looked at first (libuv's, gdb's and urwid's are), before all of them.
-func selfPipe(pid, fd int, l string) bool {
-	for _, other := range []int{fd - 1, fd + 1} {
-		if ol, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, other)); err == nil && ol == l {
-			return true
-		}
-	}
-	ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
-	if err != nil {
-		return false
-	}
-	for i, e := range ents {
-		if i == maxFDs {
-			break
-		}
-		other, err := strconv.Atoi(e.Name())
-		if err != nil || other == fd {
-			continue
-		}
-		if ol, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%d", pid, other)); err == nil && ol == l {
-			return true
 		}
 	}
 	return false
@@ -677,7 +652,7 @@ func (o *Observer) setOwn(pid int, nfds, addr uint64, others bool) bool {
 		if buf[fd/8]&(1<<(fd%8)) == 0 {
 			continue
 		}
-		if !others || !o.isTTY(pid, fd) && !wakeup(pid, fd) {
+		if !others || !o.isTTY(pid, fd) && !o.wakeup(pid, fd) {
 			return false
 		}
 	}
@@ -701,7 +676,7 @@ func (o *Observer) watched(pid, fd int, tty, sole, own *bool) bool {
 		*tty, *sole, *own = *tty || in, *sole && inSole, *own && inOwn
 	default:
 		*sole = false
-		*own = *own && wakeup(pid, fd)
+		*own = *own && o.wakeup(pid, fd)
 	}
 	return true
 }
@@ -750,7 +725,7 @@ func (o *Observer) epollHas(pid, epfd, depth int) (tty, sole, own, ok bool) {
 			tty, sole, own = tty || in, sole && inSole, own && inOwn
 		default:
 			sole = false
-			own = own && wakeup(pid, fd)
+			own = own && o.wakeup(pid, fd)
 		}
 	}
 	return tty, tty && sole, own, true

@@ -27,6 +27,7 @@ type Observer struct {
 	exact bool
 	relay relaySearch // relay_linux.go
 	cpu   cpuClock    // View.CPU: the group's CPU time between two looks
+	peers peers       // unix sockets' peers, for self-socketpairs (selfsocket_linux.go)
 
 	mu   sync.Mutex
 	runs uint64 // the last observation's count of runs (look.runs)

@@ -28,6 +28,13 @@ import select, signal, threading
 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
 threading.Thread(target=lambda: signal.sigwait({signal.SIGUSR1}), daemon=True).start()
 print("ready", flush=True); select.select([0], [], [0])`}},
+		{"python3 asyncio reading stdin (its self-pipe a socketpair)", []string{"python3", "-c", `
+import asyncio, sys
+async def main():
+    loop = asyncio.get_running_loop(); done = loop.create_future()
+    loop.add_reader(0, lambda: done.set_result(sys.stdin.readline()))
+    print("ready", flush=True); await done
+asyncio.run(main())`}},
 		{"node at a prompt", []string{"node", "-e", "process.stdin.setRawMode(true); process.stdin.on('data', () => {}); console.log('ready')"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,9 +66,15 @@ if os.fork() == 0:
 os.close(w); os.close(life_r)
 p = select.epoll(); p.register(0, select.EPOLLIN); p.register(r, select.EPOLLIN)
 p.poll()`}},
-		{"a socket", []string{"python3", "-c", `
-import select, socket
-a, b = socket.socketpair()
+		{"a socket to another process", []string{"python3", "-c", `
+import os, select, socket
+a, b = socket.socketpair(); life_r, life_w = os.pipe()
+if os.fork() == 0:
+    # The peer: its own session, off the terminal, gone when the program is.
+    os.setsid(); n = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2): os.dup2(n, fd)
+    a.close(); os.close(life_w); os.read(life_r, 1); os._exit(0)
+b.close(); os.close(life_r)
 p = select.epoll(); p.register(0, select.EPOLLIN); p.register(a.fileno(), select.EPOLLIN)
 p.poll()`}},
 		{"a thread that spins", []string{"python3", "-c", `

@@ -86,7 +86,8 @@ type View struct {
 	Timer string `json:"timer,omitempty"`
 	// Still says that every thread of the foreground group waits for the
 	// terminal or for the program's own wake-ups (an eventfd, a signalfd,
-	// a self-pipe, a timerfd not armed, a lock, a child of the group; a
+	// a self-pipe, a unix socketpair it holds both ends of as asyncio's
+	// self-pipe, a timerfd not armed, a lock, a child of the group; a
 	// timer is in Timer), at least one for the terminal, and that none
 	// has run since the previous observation. An event loop found so can
 	// act on nothing but input, a signal, or the timer Timer names: no
