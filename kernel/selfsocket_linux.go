@@ -41,9 +41,10 @@ func (p *peers) selfSocket(pid, fd int, l string) bool {
 	peer, ok := p.ino[ino]
 	p.mu.Unlock()
 	if !ok {
-		if peer, ok = unixPeer(ino); !ok {
-			return false
-		}
+		// A socket with no peer here (not a unix socket, another
+		// namespace, unconnected) is remembered too, as 0: an agent's
+		// network sockets would otherwise be asked about at every look.
+		peer, _ = unixPeer(ino)
 		p.mu.Lock()
 		if p.ino == nil || len(p.ino) >= maxPeers {
 			p.ino = make(map[uint64]uint64)
@@ -51,7 +52,7 @@ func (p *peers) selfSocket(pid, fd int, l string) bool {
 		p.ino[ino] = peer
 		p.mu.Unlock()
 	}
-	return holds(pid, fd, fmt.Sprintf("socket:[%d]", peer))
+	return peer != 0 && holds(pid, fd, fmt.Sprintf("socket:[%d]", peer))
 }
 
 // Constants of linux/unix_diag.h that x/sys/unix does not carry.
