@@ -66,7 +66,8 @@
 //     (a question, if a full-screen frame so found shows one); after OSC 7501
 //     done or idle, the quiet window counted from when it was said; a
 //     cursor the program draws in an input box counts at any column
-//  26. silence: no change for the profile's silence window: ready
+//  26. silence: no change for the profile's silence window, or nothing new
+//     for it, only erased and drawn the same again (redrawn.go): ready
 //
 // The process exiting ends it all. Blinking cursors, clocks and
 // elapsed-time timers ticking in step with the wall clock are classified as

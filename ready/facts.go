@@ -33,6 +33,9 @@ type facts struct {
 	// same, leaving out repeat frames of a region already seen animating
 	// (the alternate screen's clocks and counters).
 	lastChange, lastSolid time.Time
+	// redrawn: when the screen last showed something new, and whether it
+	// has been erased and drawn the same again since (redrawn.go).
+	redrawn redrawn
 	// lastDrawn is when the screen last changed visibly, never moved by
 	// the kernel's restarts (restartQuiet).
 	lastDrawn time.Time
@@ -95,6 +98,7 @@ func (f *facts) see(s screen.Snapshot) bool {
 		}
 	}
 	f.match(g.cur)
+	f.redrawn.see(g)
 	f.prev, f.view = f.view, g.cur
 	f.lastChange, f.lastDrawn = g.t, g.t
 	return true
@@ -108,6 +112,7 @@ func (f *facts) changed() (over, grown []int) { return f.glance.changed() }
 // and the perceptions that take note of input hear of it.
 func (f *facts) input(t time.Time, data []byte) {
 	f.inputAt, f.ref, f.typed = t, t, typedText(data)
+	f.redrawn.input()
 	for _, p := range f.parts {
 		if h, ok := p.(hearsInput); ok {
 			h.input()

@@ -24,9 +24,16 @@ func (silenceSignal) vote(f *facts, now time.Time) vote {
 		return vote{verdict: ready, signal: SignalSilence,
 			reason: fmt.Sprintf("no change for %v (%s)", roundMS(s.quiet), s.notWhy)}
 	}
+	if q, ok := f.redrawn.quiet(now); ok && q >= f.prof.Silence.D() {
+		return vote{verdict: ready, signal: SignalSilence,
+			reason: fmt.Sprintf("nothing new for %v, only erased and drawn the same again", roundMS(q))}
+	}
 	v := hold(SignalOutput, "screen changed %v ago; %s", roundMS(s.quiet), s.notWhy)
 	if s.at {
 		v = hold(SignalOutput, "screen changed %v ago; cursor at input position %s needs %v still (%s)", roundMS(s.quiet), f.view.cursor, roundMS(s.need), s.why)
+	}
+	if _, ok := f.redrawn.quiet(now); ok {
+		return v.later(earliest(f.lastChange.Add(f.prof.Silence.D()), f.redrawn.novel.Add(f.prof.Silence.D())))
 	}
 	return v.later(f.lastChange.Add(f.prof.Silence.D()))
 }
