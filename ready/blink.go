@@ -76,8 +76,13 @@ func reverseToggled(old, cur *view) (at screen.Position, restyled int, ok bool) 
 // identical reports whether cur looks exactly as old: every cell, the
 // cursor and its visibility, the title.
 func identical(old, cur *view) bool {
-	if old == nil || len(old.rows) != len(cur.rows) || old.cursor != cur.cursor ||
-		old.snap.CursorVisible() != cur.snap.CursorVisible() ||
+	return old != nil && old.cursor == cur.cursor && sameLook(old, cur)
+}
+
+// sameLook reports whether cur looks as old but for the cursor's position:
+// every cell, the cursor's visibility, the title and the screen.
+func sameLook(old, cur *view) bool {
+	if len(old.rows) != len(cur.rows) || old.snap.CursorVisible() != cur.snap.CursorVisible() ||
 		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
 		return false
 	}

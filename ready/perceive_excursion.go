@@ -102,15 +102,5 @@ func (e *excursion) input() { e.home, e.homePrev = nil, nil }
 // alone: every cell, the cursor's visibility, the title and the screen the
 // same.
 func movedOnly(old, cur *view) bool {
-	if old == nil || old.cursor == cur.cursor || len(old.rows) != len(cur.rows) ||
-		old.snap.CursorVisible() != cur.snap.CursorVisible() ||
-		old.snap.Title() != cur.snap.Title() || old.snap.AltScreen() != cur.snap.AltScreen() {
-		return false
-	}
-	for r := range cur.rows {
-		if old.rows[r] != cur.rows[r] || !cur.snap.SameRow(old.snap, r+1) {
-			return false
-		}
-	}
-	return true
+	return old != nil && old.cursor != cur.cursor && sameLook(old, cur)
 }
