@@ -16,9 +16,9 @@ demo:
 ## among them: make replay runs the same tests without -race), the equivalence checks in full and the examples
 test: tools vet race equivalence examples
 
-## equivalence: a cache or shortcut of the engine changes no decision, and a part's check holds (…OnEveryRecording), on every recording in the repository, without
+## equivalence: a cache or shortcut of the engine changes no decision, and a part's check holds (…OnEveryRecording, …ReadsAsFresh), on every recording in the repository, without
 ## -race (under it they take every fourth recording: replays on one goroutine, five to ten times slower there)
-EQUIVALENCE := ChangesNoDecision|ChangeNoDecision|HoldOnEveryRow|ReadsRulesOnce|DecidesAsAReplay|OnEveryRecording
+EQUIVALENCE := ChangesNoDecision|ChangeNoDecision|HoldOnEveryRow|ReadsRulesOnce|DecidesAsAReplay|OnEveryRecording|ReadsAsFresh
 equivalence:
 	$(GO) test -count=1 -run '$(EQUIVALENCE)' ./ready/ ./recordings/
 
