@@ -1,7 +1,6 @@
 package ready
 
 import (
-	"github.com/ttyrig/ttyrig/internal/racesample"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -38,7 +37,6 @@ func TestRoundSixPartsOnEveryRecording(t *testing.T) {
 	if len(files) < 100 {
 		t.Fatalf("%d recordings found, want the repository's (over 100)", len(files))
 	}
-	files = racesample.Files(t, files) // all of them in make equivalence
 	parts := []struct {
 		name string
 		find func(*view, string) *Prompt
